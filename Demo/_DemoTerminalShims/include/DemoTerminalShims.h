@@ -1,0 +1,3 @@
+#ifndef DEMO_TERMINAL_SHIMS_H
+#define DEMO_TERMINAL_SHIMS_H
+#endif

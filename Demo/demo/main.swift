@@ -1,0 +1,2 @@
+import DemoKit
+print("demo: coming soon")

@@ -1,0 +1,42 @@
+/// A first-in first-out queue on a growable ring buffer.
+///
+/// - Complexity: `append` and `popFirst` are amortized O(1).
+struct _FIFO<Element> {
+  private var slots: ContiguousArray<Element?> = []
+  private var head = 0
+  private(set) var count = 0
+
+  var isEmpty: Bool { count == 0 }
+
+  mutating func append(_ element: Element) {
+    if count == slots.count { grow() }
+    slots[(head + count) & (slots.count - 1)] = element
+    count += 1
+  }
+
+  mutating func popFirst() -> Element? {
+    guard count > 0 else { return nil }
+    let element = slots[head].take()
+    head = (head + 1) & (slots.count - 1)
+    count -= 1
+    return element
+  }
+
+  /// Removes every element, returning them in order.
+  mutating func removeAll() -> [Element] {
+    var all: [Element] = []
+    all.reserveCapacity(count)
+    while let element = popFirst() { all.append(element) }
+    return all
+  }
+
+  private mutating func grow() {
+    let newCapacity = Swift.max(8, slots.count * 2)
+    var newSlots = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
+    for index in 0..<count {
+      newSlots[index] = slots[(head + index) & (slots.count - 1)].take()
+    }
+    slots = newSlots
+    head = 0
+  }
+}

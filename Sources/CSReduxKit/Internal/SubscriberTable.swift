@@ -1,0 +1,234 @@
+/// One subscriber as the store keeps it. Immutable: cancelling flips the subscription's flag,
+/// and the store drops the entry (and so the closure) from its table.
+final class _Subscriber<State: StateProtocol>: Sendable {
+  let id: UInt64
+  /// The action types it receives, sorted; `nil` for all.
+  let types: [Int]?
+  let subscription: Subscription
+  let body: @Sendable (any ActionProtocol, State) -> Void
+
+  init(
+    id: UInt64, types: [Int]?, subscription: Subscription,
+    body: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) {
+    self.id = id
+    self.types = types
+    self.subscription = subscription
+    self.body = body
+  }
+
+  @inline(__always)
+  var isActive: Bool { subscription.flag.load() == 0 }
+}
+
+/// The subscribers to notify for one action, in subscription order: the ones that take every
+/// action merged with the ones filtered on this action's type.
+struct _NotificationList<State: StateProtocol> {
+  let all: ContiguousArray<_Subscriber<State>?>
+  let typed: ContiguousArray<_Subscriber<State>?>
+
+  /// Calls `body` for each entry, ordered by subscription id.
+  @inline(__always)
+  func forEach(_ body: (_Subscriber<State>) -> Void) {
+    if typed.isEmpty {
+      for case let entry? in all { body(entry) }
+      return
+    }
+    var i = 0
+    var j = 0
+    while true {
+      while i < all.count, all[i] == nil { i += 1 }
+      while j < typed.count, typed[j] == nil { j += 1 }
+      switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
+      case (let a?, let b?):
+        if a.id < b.id {
+          body(a)
+          i += 1
+        } else {
+          body(b)
+          j += 1
+        }
+      case (let a?, nil):
+        body(a)
+        i += 1
+      case (nil, let b?):
+        body(b)
+        j += 1
+      case (nil, nil):
+        return
+      }
+    }
+  }
+}
+
+/// An ordered list of subscribers with O(1) removal: removed entries leave a hole that is
+/// squeezed out once holes outnumber entries.
+struct _Bucket<State: StateProtocol> {
+  var slots: ContiguousArray<_Subscriber<State>?> = []
+  var live = 0
+
+  var isEmpty: Bool { live == 0 }
+}
+
+/// Where a subscriber sits in the table.
+enum _Position {
+  /// At this index of the bucket of subscribers to every action.
+  case all(Int)
+  /// At `indices[k]` of the bucket for `types[k]`.
+  case typed(types: [Int], indices: [Int])
+}
+
+/// Every subscriber of a store, routed by action type so that a dispatch touches only the
+/// subscribers that want it.
+///
+/// While a notification round runs, the round iterates a snapshot of the buckets, so additions
+/// and removals are held back until the round ends (`applyDeferred()`): the buckets are never
+/// copied, and a subscriber added during a round starts with the next action.
+///
+/// - Complexity: adding and removing are amortized O(1) (plus O(k) for k filtered types).
+struct _SubscriberTable<State: StateProtocol> {
+  private(set) var activeCount = 0
+  private var nextID: UInt64 = 1
+  private var all = _Bucket<State>()
+  private var byType: [Int: _Bucket<State>] = [:]
+  private var positions: [UInt64: _Position] = [:]
+  private var pendingAdditions: [_Subscriber<State>] = []
+  private var pendingRemovals: [UInt64] = []
+
+  mutating func makeID() -> UInt64 {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  /// The subscribers for an action of type `type`.
+  @inline(__always)
+  func notificationList(for type: Int) -> _NotificationList<State> {
+    if byType.isEmpty { return _NotificationList(all: all.slots, typed: []) }
+    return _NotificationList(all: all.slots, typed: byType[type]?.slots ?? [])
+  }
+
+  mutating func add(_ entry: _Subscriber<State>, deferred: Bool) {
+    activeCount += 1
+    if deferred {
+      pendingAdditions.append(entry)
+    } else {
+      insert(entry)
+    }
+  }
+
+  /// Removes a subscriber, or schedules its removal when a round is running. Returns the entry
+  /// removed now, so the caller can release it outside the lock.
+  mutating func remove(id: UInt64, deferred: Bool) -> _Subscriber<State>? {
+    if let index = pendingAdditions.firstIndex(where: { $0.id == id }) {
+      activeCount -= 1
+      return pendingAdditions.remove(at: index)
+    }
+    guard positions[id] != nil else { return nil }
+    activeCount -= 1
+    if deferred {
+      pendingRemovals.append(id)
+      return nil
+    }
+    return erase(id: id)
+  }
+
+  /// Applies the additions and removals held back during a round. Returns the removed entries.
+  mutating func applyDeferred() -> [_Subscriber<State>] {
+    guard !pendingRemovals.isEmpty || !pendingAdditions.isEmpty else { return [] }
+    var removed: [_Subscriber<State>] = []
+    for id in pendingRemovals {
+      if let entry = erase(id: id) { removed.append(entry) }
+    }
+    pendingRemovals.removeAll()
+    for entry in pendingAdditions { insert(entry) }
+    pendingAdditions.removeAll()
+    return removed
+  }
+
+  /// Empties the table, returning every entry (for a store that is going away).
+  mutating func removeAll() -> [_Subscriber<State>] {
+    var entries = all.slots.compactMap { $0 }
+    var seen = Set<UInt64>()
+    for bucket in byType.values {
+      for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
+        entries.append(entry)
+      }
+    }
+    entries.append(contentsOf: pendingAdditions)
+    self = _SubscriberTable()
+    return entries
+  }
+
+  /// The slots in use across all buckets, live or not (for tests of churn).
+  var slotCount: Int {
+    all.slots.count + byType.values.reduce(0) { $0 + $1.slots.count }
+  }
+
+  private mutating func insert(_ entry: _Subscriber<State>) {
+    guard let types = entry.types else {
+      positions[entry.id] = .all(all.slots.count)
+      all.slots.append(entry)
+      all.live += 1
+      return
+    }
+    var indices: [Int] = []
+    indices.reserveCapacity(types.count)
+    for type in types {
+      var bucket = byType.removeValue(forKey: type) ?? _Bucket()
+      indices.append(bucket.slots.count)
+      bucket.slots.append(entry)
+      bucket.live += 1
+      byType[type] = bucket
+    }
+    positions[entry.id] = .typed(types: types, indices: indices)
+  }
+
+  private mutating func erase(id: UInt64) -> _Subscriber<State>? {
+    switch positions.removeValue(forKey: id) {
+    case nil:
+      return nil
+    case .all(let index)?:
+      let entry = all.slots[index].take()
+      all.live -= 1
+      if let compacted = compacted(all, type: nil) { all = compacted }
+      return entry
+    case .typed(let types, let indices)?:
+      var entry: _Subscriber<State>?
+      for (type, index) in zip(types, indices) {
+        guard var bucket = byType.removeValue(forKey: type) else { continue }
+        entry = bucket.slots[index].take()
+        bucket.live -= 1
+        // An empty bucket is dropped, so routing to its type costs nothing again.
+        guard !bucket.isEmpty else { continue }
+        byType[type] = compacted(bucket, type: type) ?? bucket
+      }
+      return entry
+    }
+  }
+
+  /// Squeezes the holes out of `bucket` once they outnumber live entries, fixing the moved
+  /// entries' positions; `nil` when the bucket is dense enough as it is.
+  private mutating func compacted(_ bucket: _Bucket<State>, type: Int?) -> _Bucket<State>? {
+    let holes = bucket.slots.count - bucket.live
+    guard holes > 16, holes > bucket.live else { return nil }
+    var result = _Bucket<State>()
+    result.slots.reserveCapacity(bucket.live * 2)
+    for case let entry? in bucket.slots {
+      let newIndex = result.slots.count
+      result.slots.append(entry)
+      switch positions[entry.id] {
+      case .typed(let types, var indices)?:
+        if let type, let k = types.firstIndex(of: type) {
+          indices[k] = newIndex
+          positions[entry.id] = .typed(types: types, indices: indices)
+        }
+      case .all?:
+        positions[entry.id] = .all(newIndex)
+      case nil:
+        break
+      }
+    }
+    result.live = bucket.live
+    return result
+  }
+}

@@ -1,0 +1,64 @@
+/// A module's state logic: given an action and the current state, it computes the next state
+/// and hands it to `finish`.
+///
+/// The store calls ``execute(action:state:finish:)`` for one action at a time, in dispatch order,
+/// and starts the next action only after `finish` was called. Call `finish` exactly once:
+///
+/// - before returning, for the common synchronous case: the store commits and notifies before
+///   `dispatch` returns;
+/// - later, from any thread, for work that completes asynchronously: actions dispatched
+///   meanwhile wait in the store's queue, and the thread that calls `finish` runs them.
+///
+/// A reducer should be pure: no dispatching, no side effects. The store reports (but tolerates)
+/// a reducer that dispatches, calls `finish` twice, never calls it, or lets it go without
+/// calling it; see ``StoreDiagnostic``.
+public protocol ReducerProtocol<State>: Sendable {
+  /// The state this reducer transforms.
+  associatedtype State: StateProtocol
+
+  /// Computes the state that follows `action` and passes it to `finish`.
+  ///
+  /// - Parameters:
+  ///   - action: The action to apply.
+  ///   - state: The last committed state.
+  ///   - finish: Call it once with the new state (or the same state when nothing changes), now
+  ///     or later, from any thread. ``Finish/fail(_:)`` keeps the state and reports an error.
+  func execute(action: any ActionProtocol, state: State, finish: Finish<State>)
+}
+
+/// A reducer made from a closure.
+///
+/// ```swift
+/// let reducer = Reducer<TodoState> { action, state, finish in
+///   var state = state
+///   if action.type == TodoAction.add.rawValue, let name = action.data as? String {
+///     state.tasks.insert(name, at: 0)
+///   }
+///   finish(state)
+/// }
+/// ```
+public struct Reducer<State: StateProtocol>: ReducerProtocol {
+  private let body: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
+
+  /// Creates a reducer that runs `body` for every action.
+  ///
+  /// - Parameter body: Receives the action, the current state and the finish callback; must
+  ///   call `finish` exactly once.
+  public init(
+    _ body: @escaping @Sendable (
+      _ action: any ActionProtocol, _ state: State, _ finish: Finish<State>
+    ) -> Void
+  ) {
+    self.body = body
+  }
+
+  /// Runs the closure this reducer was made from.
+  ///
+  /// - Parameters:
+  ///   - action: The action to apply.
+  ///   - state: The last committed state.
+  ///   - finish: The callback that completes the action.
+  public func execute(action: any ActionProtocol, state: State, finish: Finish<State>) {
+    body(action, state, finish)
+  }
+}

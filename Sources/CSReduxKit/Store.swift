@@ -1,0 +1,398 @@
+import Dispatch
+
+/// A feature module's store: it keeps the module's state, runs its reducer for one action at a
+/// time and tells its subscribers about every change.
+///
+/// Give each feature module its own store, usually a subclass with its own `init()`:
+///
+/// ```swift
+/// final class TodoStore: Store<TodoState>, @unchecked Sendable {
+///   init() { super.init(state: TodoState(), reducer: todoReducer) }
+/// }
+/// ```
+///
+/// ## Guarantees
+///
+/// - **Serial, ordered reduction.** Actions are reduced one at a time, in the order their
+///   `dispatch` calls took effect, whatever thread they came from. The next reducer starts only
+///   after the previous one called `finish`.
+/// - **Synchronous when it can be.** When the store is idle and the reducer calls `finish`
+///   before returning, `dispatch` returns after the state is committed and every subscriber
+///   ran: `store.dispatch(a); store.state` sees `a`.
+/// - **Asynchronous finish.** `finish` may be called later, from any thread. Actions
+///   dispatched meanwhile wait in a FIFO queue; `dispatch` never blocks on a reducer; the thread
+///   that calls `finish` runs the queued actions.
+/// - **Nested dispatch never recurses.** An action dispatched from a subscriber, a reducer or a
+///   completion is queued and runs after the current action's notifications, before the outer
+///   `dispatch` returns when that call is the one draining the queue. Every subscriber sees
+///   every committed state exactly once, in order.
+/// - **Notification.** After each commit every active subscriber is called once with the action
+///   and the new state, in subscription order, on the thread that committed. A subscriber added
+///   during a notification round starts with the next action. Every action notifies, even when
+///   the state did not change.
+/// - **Reads.** ``state`` returns the last committed state, at any time, from any thread.
+///
+/// No lock is held while the reducer, a subscriber, a completion or the diagnostics handler
+/// runs, so all of them may call back into the store.
+open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
+  /// The store's name in diagnostics: the `name` given at creation, or the store's type name.
+  public let name: String
+  /// Names for the action types, used in diagnostics.
+  public let actionNames: ActionTypeNames
+  /// How long a reducer may take to call `finish` before the store reports it.
+  public let reducerTimeout: Duration
+
+  private let reducer: any ReducerProtocol<State>
+  private let diagnostics: @Sendable (StoreDiagnostic) -> Void
+  private let inner: _Locked<_StoreCore<State>>
+
+  /// Creates a store with an initial state and the reducer that transforms it.
+  ///
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - reducer: The module's reducer.
+  ///   - name: The store's name in diagnostics; the store's type name when `nil`.
+  ///   - actionNames: Names for the action types in diagnostics.
+  ///   - reducerTimeout: How long a reducer may take to call `finish` before the store reports
+  ///     ``StoreDiagnostic/Kind/reducerDidNotFinish`` (once per action; the store keeps
+  ///     waiting). Zero or less turns the check off.
+  ///   - diagnostics: Receives every ``StoreDiagnostic``; by default each is printed to
+  ///     standard error as one line.
+  public init(
+    state: State,
+    reducer: some ReducerProtocol<State>,
+    name: String? = nil,
+    actionNames: ActionTypeNames = .none,
+    reducerTimeout: Duration = .seconds(5),
+    diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
+      .printToStandardError
+  ) {
+    self.name = name ?? String(describing: Self.self)
+    self.actionNames = actionNames
+    self.reducerTimeout = reducerTimeout
+    self.reducer = reducer
+    self.diagnostics = diagnostics
+    self.inner = _Locked(_StoreCore(state: state))
+  }
+
+  deinit {
+    let entries = inner.withLock { $0.subscribers.removeAll() }
+    for entry in entries { entry.subscription.markCancelled() }
+  }
+
+  // MARK: - Reading
+
+  /// The last committed state.
+  ///
+  /// Readable at any time from any thread; while a reducer is working, it is the state from
+  /// before that action.
+  public var state: State {
+    inner.withLock { $0.state }
+  }
+
+  /// The number of subscriptions that are not cancelled.
+  public var subscriberCount: Int {
+    inner.withLock { $0.subscribers.activeCount }
+  }
+
+  /// Whether no action is being reduced, notified or waiting in the queue.
+  public var isIdle: Bool {
+    inner.withLock { !$0.isBusy }
+  }
+
+  // MARK: - Dispatching
+
+  /// Asks the store to apply `action`.
+  ///
+  /// When the store is idle and the reducer finishes synchronously, the action is committed
+  /// and every subscriber has run when this returns. Otherwise the action waits its turn in a
+  /// FIFO queue and this returns at once; it never blocks on a reducer.
+  ///
+  /// - Parameter action: The action to apply.
+  /// - Complexity: O(1) plus the reducer and the subscribers for this action's type.
+  public func dispatch(_ action: any ActionProtocol) {
+    enqueue(action, completion: nil)
+  }
+
+  /// Asks the store to apply `action`, then calls `completion` with the state committed for
+  /// it, after all its subscribers ran.
+  ///
+  /// - Parameters:
+  ///   - action: The action to apply.
+  ///   - completion: Called once, on the thread that committed the action.
+  public func dispatch(
+    _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
+  ) {
+    enqueue(action, completion: completion)
+  }
+
+  // MARK: - Subscribing
+
+  /// Calls `subscriber` after every action with the action and the state committed for it.
+  ///
+  /// - Parameter subscriber: Called on the thread that committed the action, in subscription
+  ///   order with the store's other subscribers.
+  /// - Returns: The subscription; cancel it to stop the calls.
+  /// - Complexity: Amortized O(1).
+  @discardableResult
+  public func subscribe(
+    _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    add(types: nil) { _ in subscriber }
+  }
+
+  /// Calls `subscriber` after every action whose type is in `types`.
+  ///
+  /// A dispatch costs nothing for subscribers filtered on other types: they are routed by type.
+  ///
+  /// - Parameters:
+  ///   - types: The action types to receive. An empty set receives nothing.
+  ///   - subscriber: Called with the action and the state committed for it.
+  /// - Returns: The subscription; cancel it to stop the calls.
+  /// - Complexity: Amortized O(k) for k types.
+  @discardableResult
+  public func subscribe(
+    to types: Set<Int>, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    add(types: types.sorted()) { _ in subscriber }
+  }
+
+  /// Calls `subscriber` after every action whose type is one of `types`.
+  ///
+  /// ```swift
+  /// store.subscribe(to: [TodoAction.add, .delete]) { action, state in … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
+  ///   - subscriber: Called with the action and the state committed for it.
+  /// - Returns: The subscription; cancel it to stop the calls.
+  @discardableResult
+  public func subscribe<T: RawRepresentable>(
+    to types: [T], _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription where T.RawValue == Int {
+    subscribe(to: Set(types.map(\.rawValue)), subscriber)
+  }
+
+  /// Calls `subscriber` with `owner` after every action (or every action of `types`), for as
+  /// long as `owner` lives.
+  ///
+  /// The store holds `owner` weakly. Once it is gone, the subscription ends at the next action
+  /// that would have reached it: it is cancelled and its closure released. This is the usual
+  /// way for a view to follow a store without a retain cycle and without cancelling by hand.
+  ///
+  /// ```swift
+  /// store.subscribe(owner: self) { view, action, state in view.render(state) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - owner: The object whose lifetime bounds the subscription.
+  ///   - types: The action types to receive; every type when `nil`.
+  ///   - subscriber: Called with the live owner, the action and the committed state.
+  /// - Returns: The subscription; it may also be cancelled by hand.
+  @discardableResult
+  public func subscribe<Owner: AnyObject & Sendable>(
+    owner: Owner, to types: Set<Int>? = nil,
+    _ subscriber: @escaping @Sendable (Owner, any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    let weakOwner = _WeakReference(owner)
+    return add(types: types?.sorted()) { subscription in
+      { action, state in
+        guard let owner = weakOwner.object else {
+          subscription.cancel()
+          return
+        }
+        subscriber(owner, action, state)
+      }
+    }
+  }
+
+  /// Cancels `subscription` if this store made it; reports
+  /// ``StoreDiagnostic/Kind/foreignSubscription`` otherwise.
+  ///
+  /// Calling it again has no effect.
+  ///
+  /// - Parameter subscription: A subscription returned by one of this store's `subscribe` calls.
+  public func unsubscribe(_ subscription: Subscription) {
+    guard subscription.isOwned(by: self) else {
+      report(
+        .foreignSubscription, actionType: nil,
+        "unsubscribe was given \(subscription), which another store made; nothing was "
+          + "cancelled. Call cancel() on the subscription, or unsubscribe from its own store.")
+      return
+    }
+    subscription.cancel()
+  }
+
+  private func add(
+    types: [Int]?,
+    makeBody: (Subscription) -> @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    inner.withLock { core in
+      let id = core.subscribers.makeID()
+      let subscription = Subscription(owner: self, id: id)
+      let entry = _Subscriber(
+        id: id, types: types, subscription: subscription, body: makeBody(subscription))
+      core.subscribers.add(entry, deferred: core.isNotifying)
+      return subscription
+    }
+  }
+
+  // MARK: - The queue
+
+  private func enqueue(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+    let thread = _currentThreadID()
+    var reducingType: Int?
+    let turn: _Turn<State>? = inner.withLock { core in
+      guard !core.isBusy else {
+        if core.reducerThread == thread { reducingType = core.reducingType }
+        core.queue.append(_Pending(action: action, completion: completion))
+        return nil
+      }
+      core.isBusy = true
+      return core.beginTurn(action: action, completion: completion, thread: thread)
+    }
+    if let turn {
+      drain(from: turn)
+    } else if let reducingType {
+      report(
+        .dispatchFromReducer, actionType: action.type,
+        "dispatched from inside the reducer of action \(actionNames.label(for: reducingType)); "
+          + "it was queued and runs next. Reducers should be pure: dispatch from a subscriber, "
+          + "a completion or middleware instead.")
+    }
+  }
+
+  /// Runs turns on the calling thread until the queue is empty or a reducer goes asynchronous.
+  private func drain(from first: _Turn<State>) {
+    var turn = first
+    while true {
+      var box = turn.spareBox ?? _FinishBox(store: self)
+      box.begin(turn.action, completion: turn.completion)
+      reducer.execute(action: turn.action, state: turn.state, finish: Finish(box))
+      var outcome = box.reducerReturned()
+      if outcome == nil {
+        // Nobody else holds `finish`: it can never be called.
+        guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
+          awaitFinish(box)
+          return
+        }
+        outcome = .released
+      }
+      let spare: _FinishBox<State>?
+      if isKnownUniquelyReferenced(&box) {
+        box.recycle()
+        spare = box
+      } else {
+        spare = nil
+      }
+      guard
+        let next = complete(
+          action: turn.action, completion: turn.completion, outcome: outcome ?? .released,
+          spareBox: spare)
+      else { return }
+      turn = next
+    }
+  }
+
+  /// Resumes the queue on the thread that finished an asynchronous reducer.
+  func _resume(
+    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    outcome: _Outcome<State>
+  ) {
+    if let next = complete(
+      action: action, completion: completion, outcome: outcome, spareBox: nil)
+    {
+      drain(from: next)
+    }
+  }
+
+  private func awaitFinish(_ box: _FinishBox<State>) {
+    inner.withLock { $0.endReducer() }
+    guard reducerTimeout > .zero else { return }
+    let (seconds, attoseconds) = reducerTimeout.components
+    let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: nanoseconds))
+    DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self, weak box] in
+      guard let self, let box, box.isAwaiting else { return }
+      let queued = self.inner.withLock { $0.queue.count }
+      self.report(
+        .reducerDidNotFinish, actionType: box.actionType,
+        "the reducer has not called finish after \(self.reducerTimeout); \(queued) later "
+          + "action(s) are waiting. Make sure every path through the reducer calls finish "
+          + "exactly once.")
+    }
+  }
+
+  /// Commits an outcome, notifies, and takes the next turn if any (or goes idle).
+  private func complete(
+    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    outcome: _Outcome<State>, spareBox: _FinishBox<State>?
+  ) -> _Turn<State>? {
+    var newState: State?
+    switch outcome {
+    case .state(let state):
+      newState = state
+    case .failed(let error):
+      report(
+        .reducerFailed, actionType: action.type,
+        "the reducer failed: \(error). The state was left unchanged. Check the action's "
+          + "payload and the state it applies to.", error: error)
+    case .released:
+      report(
+        .finishReleasedWithoutCall, actionType: action.type,
+        "the reducer let finish go without calling it; the action completed with the state "
+          + "unchanged. Call finish on every path, with the same state when nothing changes.")
+    }
+    let thread = _currentThreadID()
+    let (committed, replaced, list) = inner.withLock { core in
+      core.commit(&newState, actionType: action.type)
+    }
+    _ = consume replaced  // the old state is released here, outside the lock
+    do {
+      let list = consume list
+      list.forEach { entry in
+        if entry.isActive { entry.body(action, committed) }
+      }
+    }
+    completion?(committed)
+    let (next, removed) = inner.withLock { core in
+      core.endRound(spareBox: spareBox, thread: thread)
+    }
+    _ = consume removed  // cancelled subscribers are released here, outside the lock
+    return next
+  }
+
+  // MARK: - Diagnostics
+
+  func _reportFinishCalledTwice(actionType: Int?) {
+    report(
+      .finishCalledTwice, actionType: actionType,
+      "finish was called again after the action had completed; the extra call was ignored. "
+        + "Call finish exactly once per action.")
+  }
+
+  private func report(
+    _ kind: StoreDiagnostic.Kind, actionType: Int?, _ message: String, error: (any Error)? = nil
+  ) {
+    diagnostics(
+      StoreDiagnostic(
+        kind: kind, storeName: name, actionType: actionType,
+        actionName: actionType.flatMap { actionNames[$0] }, message: message, error: error))
+  }
+}
+
+extension Store: _SubscriptionOwner {
+  func _cancelSubscription(_ subscription: Subscription) {
+    let removed = inner.withLock { core in
+      core.subscribers.remove(id: subscription.id, deferred: core.isNotifying)
+    }
+    _ = consume removed  // the closure is released here, outside the lock
+  }
+}
+
+/// A weak reference that can cross threads; only the reference itself is shared.
+final class _WeakReference<Object: AnyObject & Sendable>: @unchecked Sendable {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}

@@ -1,0 +1,82 @@
+import _CSReduxKitShims
+
+/// A report of a misuse or a recoverable failure that a store detected and survived.
+///
+/// A store never crashes and never corrupts its state because of a misbehaving reducer; it
+/// reports what happened through the `diagnostics` closure given to ``Store/init(state:reducer:name:actionNames:reducerTimeout:diagnostics:)``
+/// and carries on. The default closure prints ``description`` to standard error as one line.
+///
+/// The closure is called on the thread where the problem was found, never while the store's
+/// lock is held, so it may read the store or dispatch.
+public struct StoreDiagnostic: Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Sendable, Equatable {
+    /// A reducer called `finish` again for an action it had already finished; the extra call
+    /// was ignored.
+    case finishCalledTwice
+    /// A reducer did not call `finish` within the store's `reducerTimeout`. Reported once per
+    /// action; the store keeps queueing actions and answering `state` while it waits.
+    case reducerDidNotFinish
+    /// A reducer let `finish` go without calling it. The action completed with the state
+    /// unchanged, its subscribers were notified, and the queue moved on.
+    case finishReleasedWithoutCall
+    /// An action was dispatched from inside a reducer. It was queued and runs after the current
+    /// action; reducers should be pure, so dispatch from a subscriber or middleware instead.
+    case dispatchFromReducer
+    /// A reducer completed an action with ``Finish/fail(_:)``; the state was kept unchanged.
+    case reducerFailed
+    /// ``Store/unsubscribe(_:)`` was given a subscription made by another store; nothing was
+    /// cancelled.
+    case foreignSubscription
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// The type of the action concerned, if any.
+  public let actionType: Int?
+  /// The name of the action type, when the store knows it (see ``ActionTypeNames``).
+  public let actionName: String?
+  /// The name of the store that reports.
+  public let storeName: String
+  /// What happened and what to do about it, in one sentence or two.
+  public let message: String
+  /// The error behind a ``Kind/reducerFailed`` report.
+  public let error: (any Error)?
+
+  /// Creates a diagnostic.
+  ///
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - storeName: The name of the store that reports.
+  ///   - actionType: The type of the action concerned, if any.
+  ///   - actionName: The name of that action type, if known.
+  ///   - message: What happened and what to do about it.
+  ///   - error: The underlying error, if any.
+  public init(
+    kind: Kind, storeName: String, actionType: Int?, actionName: String? = nil,
+    message: String, error: (any Error)? = nil
+  ) {
+    self.kind = kind
+    self.storeName = storeName
+    self.actionType = actionType
+    self.actionName = actionName
+    self.message = message
+    self.error = error
+  }
+
+  /// One line: `CSReduxKit: <store>: action <type> (<name>): <message>`.
+  public var description: String {
+    var line = "CSReduxKit: \(storeName): "
+    if let actionType {
+      line += "action \(actionType)"
+      if let actionName { line += " (\(actionName))" }
+      line += ": "
+    }
+    return line + message
+  }
+
+  /// The default diagnostics handler: writes ``description`` to standard error as one line.
+  public static let printToStandardError: @Sendable (StoreDiagnostic) -> Void = { diagnostic in
+    csrk_write_stderr_line(diagnostic.description)
+  }
+}
