@@ -45,9 +45,10 @@ public struct Reducer<State: StateProtocol>: ReducerProtocol {
   /// - Parameter body: Receives the action, the current state and the finish callback; must
   ///   call `finish` exactly once.
   public init(
-    _ body: @escaping @Sendable (
-      _ action: any ActionProtocol, _ state: State, _ finish: Finish<State>
-    ) -> Void
+    _ body:
+      @escaping @Sendable (
+        _ action: any ActionProtocol, _ state: State, _ finish: Finish<State>
+      ) -> Void
   ) {
     self.body = body
   }

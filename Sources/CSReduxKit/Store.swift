@@ -272,7 +272,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
       reducer.execute(action: turn.action, state: turn.state, finish: Finish(box))
       var outcome = box.reducerReturned()
       if outcome == nil {
-        // Nobody else holds `finish`: it can never be called.
+        // When nothing else holds `finish`, it can never be called: complete the action now.
         guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
           awaitFinish(box)
           return
@@ -307,20 +307,49 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     }
   }
 
+  /// Hands the queue over to whoever calls `finish`, and arms the reducer-timeout watchdog.
   private func awaitFinish(_ box: _FinishBox<State>) {
-    inner.withLock { $0.endReducer() }
-    guard reducerTimeout > .zero else { return }
+    let thread = _currentThreadID()
+    let watch = reducerTimeout > .zero
+    let now = DispatchTime.now().uptimeNanoseconds
+    let arm = inner.withLock { core in
+      core.endReducer(thread: thread)
+      return watch && core.watchdog.watch(box, since: now)
+    }
+    if arm { armWatchdog(at: now + timeoutNanoseconds) }
+  }
+
+  private var timeoutNanoseconds: UInt64 {
     let (seconds, attoseconds) = reducerTimeout.components
-    let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: nanoseconds))
-    DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self, weak box] in
-      guard let self, let box, box.isAwaiting else { return }
-      let queued = self.inner.withLock { $0.queue.count }
-      self.report(
-        .reducerDidNotFinish, actionType: box.actionType,
-        "the reducer has not called finish after \(self.reducerTimeout); \(queued) later "
-          + "action(s) are waiting. Make sure every path through the reducer calls finish "
-          + "exactly once.")
+    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !nanoseconds.overflow else { return UInt64.max / 2 }
+    return UInt64(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000)
+  }
+
+  /// One pending timer per store at most, however many actions go asynchronous.
+  private func armWatchdog(at deadline: UInt64) {
+    DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
+      [weak self] in self?.watchdogFired()
+    }
+  }
+
+  private func watchdogFired() {
+    let now = DispatchTime.now().uptimeNanoseconds
+    let timeout = timeoutNanoseconds
+    let (verdict, queued) = inner.withLock { core in
+      (core.watchdog.check(now: now, timeout: timeout), core.queue.count)
+    }
+    switch verdict {
+    case .idle:
+      break
+    case .rearm(let deadline):
+      armWatchdog(at: deadline)
+    case .overdue(let actionType):
+      report(
+        .reducerDidNotFinish, actionType: actionType,
+        "the reducer has not called finish after \(reducerTimeout); "
+          + (queued == 0 ? "no later action is" : "\(queued) later action(s) are")
+          + " waiting. Make sure every path through the reducer calls finish exactly once.")
     }
   }
 
@@ -395,4 +424,11 @@ extension Store: _SubscriptionOwner {
 final class _WeakReference<Object: AnyObject & Sendable>: @unchecked Sendable {
   weak var object: Object?
   init(_ object: Object) { self.object = object }
+}
+
+extension Store {
+  /// The slots the subscriber table uses, cancelled holes included. For tests of churn only.
+  var _subscriberSlotCount: Int {
+    inner.withLock { $0.subscribers.slotCount }
+  }
 }

@@ -26,6 +26,7 @@ struct _StoreCore<State: StateProtocol> {
   var queue = _FIFO<_Pending<State>>()
   var subscribers = _SubscriberTable<State>()
   var spareBox: _FinishBox<State>?
+  var watchdog = _Watchdog<State>()
 
   init(state: State) {
     self.state = state
@@ -39,8 +40,10 @@ struct _StoreCore<State: StateProtocol> {
     return _Turn(action: action, completion: completion, state: state, spareBox: spareBox.take())
   }
 
-  mutating func endReducer() {
-    reducerThread = 0
+  /// The reducer returned without finishing. Another thread may already have finished it and
+  /// started the next turn, so only clear the marker if it is still this thread's.
+  mutating func endReducer(thread: UInt) {
+    if reducerThread == thread { reducerThread = 0 }
   }
 
   /// Commits `newState` (when there is one) and opens a notification round. Returns the state
@@ -70,6 +73,47 @@ struct _StoreCore<State: StateProtocol> {
       isBusy = false
       return (nil, removed)
     }
-    return (beginTurn(action: pending.action, completion: pending.completion, thread: thread), removed)
+    return (
+      beginTurn(action: pending.action, completion: pending.completion, thread: thread), removed
+    )
+  }
+}
+
+/// Watches the action that is waiting for an asynchronous `finish`, so that a reducer that
+/// never finishes is reported once, with a single timer per store.
+struct _Watchdog<State: StateProtocol> {
+  enum Verdict {
+    /// Nothing to watch any more; the timer stops.
+    case idle
+    /// The watched action started later than the timer assumed; fire again then.
+    case rearm(deadline: UInt64)
+    /// The watched action is overdue; report it (only once).
+    case overdue(actionType: Int?)
+  }
+
+  private weak var box: _FinishBox<State>?
+  private var since: UInt64 = 0
+  private var reported = false
+  private var isArmed = false
+
+  /// Starts watching `box`. Returns `true` when the caller must arm the timer.
+  mutating func watch(_ box: _FinishBox<State>, since now: UInt64) -> Bool {
+    self.box = box
+    since = now
+    reported = false
+    defer { isArmed = true }
+    return !isArmed
+  }
+
+  mutating func check(now: UInt64, timeout: UInt64) -> Verdict {
+    guard let box, box.isAwaiting, !reported else {
+      isArmed = false
+      return .idle
+    }
+    let deadline = since &+ timeout
+    guard now >= deadline else { return .rearm(deadline: deadline) }
+    reported = true
+    isArmed = false
+    return .overdue(actionType: box.actionType)
   }
 }

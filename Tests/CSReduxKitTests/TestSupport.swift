@@ -1,0 +1,154 @@
+import CSReduxKit
+import Dispatch
+import Foundation
+import Testing
+
+/// The counter state most tests use.
+struct Counter: StateProtocol, Equatable {
+  var value = 0
+  /// Every action's type, in the order the reducer applied them.
+  var applied: [Int] = []
+}
+
+enum CounterAction: Int, CaseIterable {
+  case increment = 1
+  case add = 2
+  case reset = 3
+}
+
+/// Adds the action's `Int` payload (or 1) and records the action type.
+func counterReducer() -> Reducer<Counter> {
+  Reducer { action, state, finish in
+    var state = state
+    state.value += (action.data as? Int) ?? 1
+    state.applied.append(action.type)
+    finish(state)
+  }
+}
+
+/// Adds the action's `Int` payload (or 1) without recording anything: constant cost per action.
+func valueOnlyReducer() -> Reducer<Counter> {
+  Reducer { action, state, finish in
+    var state = state
+    state.value += (action.data as? Int) ?? 1
+    finish(state)
+  }
+}
+
+/// The counter reducer, finishing later on a background queue.
+func asyncCounterReducer(on queue: DispatchQueue = .global()) -> Reducer<Counter> {
+  Reducer { action, state, finish in
+    queue.async {
+      var state = state
+      state.value += (action.data as? Int) ?? 1
+      state.applied.append(action.type)
+      finish(state)
+    }
+  }
+}
+
+/// A value behind a lock, for results gathered on several threads.
+final class Locked<Value>: @unchecked Sendable {
+  private var value: Value
+  private let lock = NSLock()
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+
+  var current: Value { withLock { $0 } }
+}
+
+extension Locked where Value: RangeReplaceableCollection {
+  func append(_ element: Value.Element) { withLock { $0.append(element) } }
+}
+
+/// A one-shot latch: `wait` returns once `open` has been called (or fails the test after a
+/// generous deadline, so a broken store can never hang the suite).
+final class Latch: @unchecked Sendable {
+  private let semaphore = DispatchSemaphore(value: 0)
+  private let count: Locked<Int>
+
+  init(count: Int = 1) { self.count = Locked(count) }
+
+  func open() {
+    let reachedZero = count.withLock { value -> Bool in
+      value -= 1
+      return value == 0
+    }
+    if reachedZero { semaphore.signal() }
+  }
+
+  @discardableResult
+  func wait(
+    seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    let opened = semaphore.wait(timeout: .now() + seconds) == .success
+    #expect(opened, "latch not opened within \(seconds) s", sourceLocation: sourceLocation)
+    return opened
+  }
+}
+
+/// Collects a store's diagnostics.
+final class DiagnosticLog: @unchecked Sendable {
+  let entries = Locked<[StoreDiagnostic]>([])
+  private let waiters: Locked<[(kind: StoreDiagnostic.Kind, count: Int, latch: Latch)]> =
+    Locked([])
+
+  var handler: @Sendable (StoreDiagnostic) -> Void {
+    { [self] diagnostic in
+      let count = entries.withLock { entries in
+        entries.append(diagnostic)
+        return entries.filter { $0.kind == diagnostic.kind }.count
+      }
+      let ready = waiters.withLock { waiting in
+        let ready = waiting.filter { $0.kind == diagnostic.kind && $0.count <= count }
+        waiting.removeAll { $0.kind == diagnostic.kind && $0.count <= count }
+        return ready.map(\.latch)
+      }
+      for latch in ready { latch.open() }
+    }
+  }
+
+  var kinds: [StoreDiagnostic.Kind] { entries.current.map(\.kind) }
+
+  /// A latch that opens once `count` reports of `kind` have been made (at once if they were).
+  func latch(for kind: StoreDiagnostic.Kind, count: Int = 1) -> Latch {
+    let latch = Latch()
+    let already = waiters.withLock { waiting -> Bool in
+      if entries.current.filter({ $0.kind == kind }).count >= count { return true }
+      waiting.append((kind, count, latch))
+      return false
+    }
+    if already { latch.open() }
+    return latch
+  }
+}
+
+/// Runs `body` on `count` new threads that start together; returns when all have finished.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let start = DispatchSemaphore(value: 0)
+  let done = DispatchGroup()
+  for index in 0..<count {
+    done.enter()
+    let thread = Thread {
+      start.wait()
+      body(index)
+      done.leave()
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+  for _ in 0..<count { start.signal() }
+  done.wait()
+}
+
+/// An object whose deallocation a test can observe through a weak reference.
+final class Tracked: Sendable {
+  let name: String
+  init(_ name: String = "tracked") { self.name = name }
+}
