@@ -1,1 +1,309 @@
 #include "DemoTerminalShims.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#if defined(__APPLE__)
+#include <util.h>
+#else
+#include <pty.h>
+#endif
+
+// MARK: Mutex
+
+struct demo_mutex {
+  pthread_mutex_t mutex;
+};
+
+demo_mutex *demo_mutex_create(void) {
+  demo_mutex *mutex = malloc(sizeof(demo_mutex));
+  if (mutex == NULL) abort();
+  pthread_mutex_init(&mutex->mutex, NULL);
+  return mutex;
+}
+
+void demo_mutex_destroy(demo_mutex *mutex) {
+  pthread_mutex_destroy(&mutex->mutex);
+  free(mutex);
+}
+
+void demo_mutex_lock(demo_mutex *mutex) { pthread_mutex_lock(&mutex->mutex); }
+void demo_mutex_unlock(demo_mutex *mutex) { pthread_mutex_unlock(&mutex->mutex); }
+
+// MARK: File descriptors
+
+int demo_isatty(int fd) { return isatty(fd); }
+
+long demo_read(int fd, void *buffer, size_t count) {
+  ssize_t n = read(fd, buffer, count);
+  if (n < 0) return errno == EINTR ? -2 : -1;
+  return (long)n;
+}
+
+int demo_write_all(int fd, const void *buffer, size_t count) {
+  const char *bytes = buffer;
+  while (count > 0) {
+    ssize_t n = write(fd, bytes, count);
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return -1;
+    }
+    bytes += n;
+    count -= (size_t)n;
+  }
+  return 0;
+}
+
+int demo_poll_readable(int fd, int timeout_ms) {
+  struct pollfd entry = {.fd = fd, .events = POLLIN, .revents = 0};
+  int result = poll(&entry, 1, timeout_ms);
+  if (result < 0) return errno == EINTR ? -2 : -1;
+  return result > 0 ? 1 : 0;
+}
+
+int demo_open_read(const char *path) { return open(path, O_RDONLY | O_CLOEXEC); }
+int demo_close(int fd) { return close(fd); }
+const char *demo_last_error(void) { return strerror(errno); }
+void demo_exit(int status) { exit(status); }
+
+// MARK: Terminal
+
+int demo_window_size(int fd, int *rows, int *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+// The saved state lives in plain globals so the signal handlers can reach it.
+static struct termios saved_mode;
+static int saved_in_fd = -1;
+static int saved_out_fd = -1;
+static char *leave_sequence = NULL;
+static size_t leave_length = 0;
+static volatile sig_atomic_t is_entered = 0;
+static volatile sig_atomic_t resize_count = 0;
+static int atexit_registered = 0;
+
+static const int fatal_signals[] = {
+  SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE,
+};
+
+void demo_terminal_leave(void) {
+  if (!is_entered) return;
+  is_entered = 0;
+  // Only async-signal-safe calls: write and tcsetattr.
+  if (leave_sequence != NULL) {
+    const char *bytes = leave_sequence;
+    size_t count = leave_length;
+    while (count > 0) {
+      ssize_t n = write(saved_out_fd, bytes, count);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      bytes += n;
+      count -= (size_t)n;
+    }
+  }
+  tcsetattr(saved_in_fd, TCSAFLUSH, &saved_mode);
+}
+
+static void on_fatal_signal(int signal_number) {
+  int saved_errno = errno;
+  demo_terminal_leave();
+  // Die of the same signal, so the parent sees what happened.
+  signal(signal_number, SIG_DFL);
+  errno = saved_errno;
+  raise(signal_number);
+}
+
+static void on_resize(int signal_number) {
+  (void)signal_number;
+  resize_count = resize_count + 1;
+}
+
+static void on_exit_handler(void) { demo_terminal_leave(); }
+
+int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *leave) {
+  if (is_entered) return 0;
+  struct termios mode;
+  if (tcgetattr(in_fd, &mode) != 0) return -1;
+  saved_mode = mode;
+  saved_in_fd = in_fd;
+  saved_out_fd = out_fd;
+  free(leave_sequence);
+  leave_length = strlen(leave);
+  leave_sequence = malloc(leave_length + 1);
+  if (leave_sequence == NULL) return -1;
+  memcpy(leave_sequence, leave, leave_length + 1);
+
+  struct termios raw = mode;
+  raw.c_iflag &= ~(tcflag_t)(BRKINT | ICRNL | INPCK | ISTRIP | IXON);
+  raw.c_oflag &= ~(tcflag_t)(OPOST);
+  raw.c_cflag |= CS8;
+  raw.c_lflag &= ~(tcflag_t)(ECHO | ICANON | IEXTEN | ISIG);
+  raw.c_cc[VMIN] = 1;
+  raw.c_cc[VTIME] = 0;
+  if (tcsetattr(in_fd, TCSAFLUSH, &raw) != 0) return -1;
+  is_entered = 1;
+
+  if (!atexit_registered) {
+    atexit(on_exit_handler);
+    atexit_registered = 1;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  sigemptyset(&action.sa_mask);
+  action.sa_handler = on_fatal_signal;
+  action.sa_flags = SA_RESETHAND;
+  for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+    sigaction(fatal_signals[i], &action, NULL);
+  }
+  // No SA_RESTART: a resize interrupts the wait for a key, so the screen is redrawn at once.
+  struct sigaction resize;
+  memset(&resize, 0, sizeof resize);
+  sigemptyset(&resize.sa_mask);
+  resize.sa_handler = on_resize;
+  sigaction(SIGWINCH, &resize, NULL);
+
+  if (demo_write_all(out_fd, enter, strlen(enter)) != 0) {
+    demo_terminal_leave();
+    return -1;
+  }
+  return 0;
+}
+
+int demo_take_resize(void) {
+  if (resize_count == 0) return 0;
+  resize_count = 0;
+  return 1;
+}
+
+// MARK: Child processes
+
+/// In the child between fork and exec: close every descriptor above stderr, so the child does
+/// not keep other tests' pipes open.
+static void close_inherited_descriptors(void) {
+  for (int fd = 3; fd < 1024; fd++) close(fd);
+}
+
+int demo_spawn_piped(
+  char *const argv[], int *stdin_fd, int *stdout_fd, int *stderr_fd, int *pid) {
+  int in_pipe[2], out_pipe[2], err_pipe[2];
+  if (pipe(in_pipe) != 0) return -1;
+  if (pipe(out_pipe) != 0) {
+    close(in_pipe[0]);
+    close(in_pipe[1]);
+    return -1;
+  }
+  if (pipe(err_pipe) != 0) {
+    close(in_pipe[0]);
+    close(in_pipe[1]);
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    return -1;
+  }
+  pid_t child = fork();
+  if (child < 0) {
+    int pipes[6] = {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]};
+    for (int i = 0; i < 6; i++) close(pipes[i]);
+    return -1;
+  }
+  if (child == 0) {
+    dup2(in_pipe[0], 0);
+    dup2(out_pipe[1], 1);
+    dup2(err_pipe[1], 2);
+    close_inherited_descriptors();
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  close(in_pipe[0]);
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  *stdin_fd = in_pipe[1];
+  *stdout_fd = out_pipe[0];
+  *stderr_fd = err_pipe[0];
+  *pid = child;
+  return 0;
+}
+
+int demo_spawn_in_pty(
+  char *const argv[], int rows, int columns, int *master_fd, int *slave_fd, int *pid) {
+  struct winsize size;
+  memset(&size, 0, sizeof size);
+  size.ws_row = (unsigned short)rows;
+  size.ws_col = (unsigned short)columns;
+  int master, slave;
+  if (openpty(&master, &slave, NULL, NULL, &size) != 0) return -1;
+  pid_t child = fork();
+  if (child < 0) {
+    close(master);
+    close(slave);
+    return -1;
+  }
+  if (child == 0) {
+    setsid();
+    ioctl(slave, TIOCSCTTY, 0);
+    dup2(slave, 0);
+    dup2(slave, 1);
+    dup2(slave, 2);
+    close_inherited_descriptors();
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  *master_fd = master;
+  *slave_fd = slave;
+  *pid = child;
+  return 0;
+}
+
+int demo_try_wait(int pid, int *status) {
+  int raw_status = 0;
+  pid_t result = waitpid((pid_t)pid, &raw_status, WNOHANG);
+  if (result < 0) return -1;
+  if (result == 0) return 0;
+  if (WIFEXITED(raw_status)) {
+    *status = WEXITSTATUS(raw_status);
+  } else if (WIFSIGNALED(raw_status)) {
+    *status = 128 + WTERMSIG(raw_status);
+  } else {
+    *status = -1;
+  }
+  return 1;
+}
+
+int demo_wait(int pid) {
+  int raw_status = 0;
+  while (waitpid((pid_t)pid, &raw_status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  if (WIFEXITED(raw_status)) return WEXITSTATUS(raw_status);
+  if (WIFSIGNALED(raw_status)) return 128 + WTERMSIG(raw_status);
+  return -1;
+}
+
+int demo_kill(int pid) { return kill((pid_t)pid, SIGKILL); }
+
+int demo_terminal_mode(int fd, unsigned long mode[6]) {
+  struct termios current;
+  if (tcgetattr(fd, &current) != 0) return -1;
+  mode[0] = (unsigned long)current.c_iflag;
+  mode[1] = (unsigned long)current.c_oflag;
+  mode[2] = (unsigned long)current.c_cflag;
+  mode[3] = (unsigned long)current.c_lflag;
+  mode[4] = (unsigned long)current.c_cc[VMIN];
+  mode[5] = (unsigned long)current.c_cc[VTIME];
+  return 0;
+}

@@ -1,2 +1,4 @@
 import DemoKit
-print("demo: coming soon")
+import _DemoTerminalShims
+
+demo_exit(DemoProgram.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,14 @@
+/// What a script command or a key did.
+enum CommandResult: Equatable, Sendable {
+  /// Done; the message (if any) is what the user should read, such as "tap Add first!".
+  case done(message: String?)
+  /// The user asked to quit.
+  case quit
+  /// The command does not exist in this module.
+  case unknown
+  /// The command exists but its argument is wrong; the message says how to write it.
+  case invalid(String)
+
+  /// Done, nothing to say.
+  static let ok = CommandResult.done(message: nil)
+}

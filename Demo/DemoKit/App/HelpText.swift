@@ -1,0 +1,48 @@
+/// The text of `demo --help`: usage, modules, and each module's keys and commands.
+enum HelpText {
+  static func make() -> String {
+    var lines = [
+      "demo: try CSReduxKit, one store per feature module",
+      "",
+      "USAGE",
+      "  demo [MODULE]                     full screen when stdin and stdout are terminals",
+      "  demo [MODULE] < commands.txt      scripted: a frame after each command",
+      "  demo [MODULE] --script FILE       scripted, commands from FILE",
+      "  demo [MODULE] -e \"COMMANDS\"       scripted, commands separated by ';' or newlines",
+      "  demo --help                       this help",
+      "",
+      "MODULES",
+    ]
+    for module in DemoModule.allCases {
+      lines.append("  " + pad(module.argument, 10) + module.summary)
+    }
+    for module in DemoModule.allCases {
+      let session = module.sessionType
+      let name = module == .csdemo ? "demo" : "demo \(module.rawValue)"
+      lines += ["", name.uppercased(), "  keys:"]
+      for key in session.keys + universalKeys {
+        lines.append("    " + pad(key.key, 12) + key.summary)
+      }
+      lines.append("  commands:")
+      for command in session.commands + ScriptRunner.universalCommands {
+        lines.append("    " + pad(command.usage, 16) + command.summary)
+      }
+    }
+    lines += [
+      "",
+      "EXIT STATUS",
+      "  0 success, 1 a script had an unknown or malformed command, 2 a usage error",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The keys every module understands.
+  static let universalKeys = [
+    KeyHelp(key: "q", summary: "quit (when not typing)"),
+    KeyHelp(key: "Ctrl-C", summary: "quit"),
+  ]
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+}

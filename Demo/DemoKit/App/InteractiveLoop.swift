@@ -1,0 +1,124 @@
+import _DemoTerminalShims
+
+/// The full-screen mode: raw keys in, a screen redrawn row by row out.
+///
+/// The terminal is always restored: on `q`, Ctrl-C (byte 3 in raw mode), end of input or an
+/// error by the `defer`, and on a signal or `exit` by the shim's handlers.
+///
+/// Layout, top to bottom: the heading, the module's sections, then the last action, a status
+/// line (a message such as "tap Add first!" or a diagnostic) and the keys that apply. A
+/// section is rendered again only when its component's revision moved.
+struct InteractiveLoop {
+  let session: any DemoSession
+
+  /// How long to wait after an Esc for the rest of an escape sequence.
+  static let escapeTimeoutMilliseconds: Int32 = 50
+
+  /// Runs until the user quits; returns the exit status (130 after Ctrl-C).
+  func run() -> Int32 {
+    let input = FileDescriptor.standardInput
+    let output = FileDescriptor.standardOutput
+    guard
+      demo_terminal_enter(
+        input.rawValue, output.rawValue, ANSI.enterFullScreen, ANSI.leaveFullScreen) == 0
+    else {
+      FileDescriptor.standardError.write(
+        "demo: cannot switch the terminal to raw mode: \(SystemError(call: "tcsetattr"))\n")
+      return 1
+    }
+    defer { demo_terminal_leave() }
+
+    var screen = ScreenComposer(session: session)
+    var renderer = ScreenRenderer(size: TerminalSize.current(of: output))
+    var decoder = KeyDecoder()
+    output.write(renderer.update(to: screen.lines(for: renderer.size)))
+    while true {
+      if demo_take_resize() == 1 {
+        renderer.resize(to: TerminalSize.current(of: output))
+        output.write(renderer.update(to: screen.lines(for: renderer.size)))
+      }
+      let timeout = decoder.isWaiting ? Self.escapeTimeoutMilliseconds : -1
+      var keys: [Key]
+      switch demo_poll_readable(input.rawValue, timeout) {
+      case -2:
+        continue  // a signal (a resize): check and wait again
+      case 0:
+        keys = decoder.flush()
+      case 1:
+        do {
+          guard let bytes = try input.read(upTo: 1024) else { continue }
+          if bytes.isEmpty { return 0 }  // the terminal went away
+          keys = decoder.decode(bytes)
+        } catch {
+          return 1
+        }
+      default:
+        return 1
+      }
+      if !keys.isEmpty { screen.clearMessages() }
+      for key in keys {
+        switch key {
+        case .interrupt: return 130
+        case .endOfInput: return 0
+        default: break
+        }
+        switch session.handle(key) {
+        case .quit: return 0
+        case .done(let message): screen.status = message
+        case .unknown, .invalid: screen.status = nil
+        }
+      }
+      output.write(renderer.update(to: screen.lines(for: renderer.size)))
+    }
+  }
+}
+
+/// Composes the full screen from a session, re-rendering only sections whose revision moved.
+struct ScreenComposer {
+  let session: any DemoSession
+  /// The message for the status line, from the last key.
+  var status: String?
+  /// The last diagnostic since the last key.
+  private var diagnostic: String?
+  private var cache: [Int: (revision: Int, lines: [String])] = [:]
+
+  init(session: any DemoSession) {
+    self.session = session
+  }
+
+  /// Forgets the status message and the diagnostic, before handling new keys.
+  mutating func clearMessages() {
+    status = nil
+    diagnostic = nil
+  }
+
+  /// The screen's rows for a terminal of `size`.
+  mutating func lines(for size: TerminalSize) -> [ScreenLine] {
+    var rendered: [(label: String, lines: [String])] = []
+    for (index, section) in session.sections.enumerated() {
+      let revision = section.revision()
+      if let cached = cache[index], cached.revision == revision {
+        rendered.append((section.label, cached.lines))
+      } else {
+        let lines = section.render()
+        cache[index] = (revision, lines)
+        rendered.append((section.label, lines))
+      }
+    }
+    if let latest = session.diagnosticLog.takeLines().last { diagnostic = latest }
+    let footer = [
+      ScreenLine(session.actionLog.lastLine.map { "last " + $0 } ?? "last action: none yet"),
+      ScreenLine(status ?? diagnostic ?? "", style: status == nil ? .plain : .inverse),
+      ScreenLine(session.keyHint, style: .dim),
+    ]
+    let header = [ScreenLine(session.heading, style: .bold), ScreenLine("")]
+    var body = FrameSection.layout(rendered).map { ScreenLine($0) }
+    let room = max(size.rows - header.count - footer.count - 1, 0)
+    if body.count > room {
+      let hidden = body.count - room + 1
+      body = Array(body.prefix(max(room - 1, 0))) + [ScreenLine("... \(hidden) more rows")]
+    }
+    let gap = max(size.rows - header.count - body.count - footer.count, 0)
+    return header + body + Array(repeating: ScreenLine(""), count: gap) + footer
+  }
+}

@@ -1,0 +1,22 @@
+import CSReduxKit
+
+/// The demo's action types, numbered 0 to 4 in the order of the original CSReduxKit demo.
+enum CSDemoActionType: Int, CaseIterable, Sendable {
+  /// The user tapped Add: the input takes focus. No payload.
+  case beginAddContent
+  /// The user submitted a record. Payload: the text, a `String`.
+  case addContentFinish
+  /// The user deleted a row. Payload: the row, an `Int`.
+  case deleteContent
+  /// The user tapped the title. Payload: the title's text, a `String`.
+  case titleClick
+  /// The user selected a row. Payload: the row's text, a `String`.
+  case cellClick
+}
+
+extension Action {
+  /// An action of the demo module.
+  init(_ type: CSDemoActionType, _ payload: (any Sendable)? = nil) {
+    self.init(type: type.rawValue, data: payload)
+  }
+}

@@ -1,0 +1,103 @@
+import CSReduxKit
+
+/// The demo's list of records, with a selection and the rows equal to the title highlighted.
+///
+/// | action | reaction |
+/// |---|---|
+/// | beginAddContent, addContentFinish, deleteContent | shows listData |
+/// | titleClick | highlights every row equal to state.title |
+/// | cellClick | no change (it is not subscribed) |
+///
+/// The highlight is kept as the title's text, so rows added later that equal it are highlighted
+/// too. The selection is local to the view (the screen moves it) and stays within the rows.
+final class ListView: TextView {
+  /// What the view shows when there are no rows.
+  static let emptyText = "(empty)"
+  /// The marker after a highlighted row.
+  static let highlightMarker = "  <- title"
+  /// The action types this view subscribes to.
+  static let reactsTo: [CSDemoActionType] = [
+    .beginAddContent, .addContentFinish, .deleteContent, .titleClick,
+  ]
+
+  private struct Model: Equatable {
+    var rows: [String] = []
+    var highlightedText: String?
+    var selectedRow: Int?
+    var revision = 0
+  }
+
+  private let model = Protected(Model())
+
+  /// Creates the view and subscribes it to `store` for as long as the view lives.
+  init(store: CSDemoStore) {
+    store.subscribe(owner: self, to: Set(Self.reactsTo.map(\.rawValue))) { view, action, state in
+      view.apply(action, state)
+    }
+  }
+
+  private func apply(_ action: any ActionProtocol, _ state: CSDemoState) {
+    switch CSDemoActionType(rawValue: action.type) {
+    case .beginAddContent, .addContentFinish, .deleteContent:
+      update { model in
+        model.rows = state.listData
+        if let selected = model.selectedRow, selected >= model.rows.count {
+          model.selectedRow = model.rows.isEmpty ? nil : model.rows.count - 1
+        }
+      }
+    case .titleClick:
+      update { $0.highlightedText = state.title }
+    case .cellClick, nil:
+      return
+    }
+  }
+
+  private func update(_ change: (inout Model) -> Void) {
+    model.withLock { model in
+      var changed = model
+      change(&changed)
+      guard changed != model else { return }
+      changed.revision += 1
+      model = changed
+    }
+  }
+
+  /// The rows shown.
+  var rows: [String] { model.withLock { $0.rows } }
+
+  /// The indices of the highlighted rows.
+  var highlightedRows: [Int] {
+    let model = model.snapshot
+    return model.rows.indices.filter { model.rows[$0] == model.highlightedText }
+  }
+
+  /// The selected row, if any.
+  var selectedRow: Int? { model.withLock { $0.selectedRow } }
+
+  /// Selects `row` when it exists; returns its text, or `nil` when there is no such row.
+  @discardableResult
+  func select(_ row: Int) -> String? {
+    model.withLock { model in
+      guard model.rows.indices.contains(row) else { return nil }
+      if model.selectedRow != row {
+        model.selectedRow = row
+        model.revision += 1
+      }
+      return model.rows[row]
+    }
+  }
+
+  var revision: Int { model.withLock { $0.revision } }
+
+  /// One line per row: a `>` for the selection, the index, the text, and `<- title` when it is
+  /// highlighted; `(empty)` when there are no rows.
+  func render() -> [String] {
+    let model = model.snapshot
+    guard !model.rows.isEmpty else { return [Self.emptyText] }
+    return model.rows.enumerated().map { index, text in
+      let mark = index == model.selectedRow ? ">" : " "
+      let highlight = text == model.highlightedText ? Self.highlightMarker : ""
+      return "\(mark) \(index)  \(text)\(highlight)"
+    }
+  }
+}

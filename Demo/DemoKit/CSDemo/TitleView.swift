@@ -1,0 +1,55 @@
+import CSReduxKit
+
+/// The demo's title: it follows the record being added or touched.
+///
+/// | action | reaction |
+/// |---|---|
+/// | beginAddContent | shows "Adding text...." |
+/// | addContentFinish, deleteContent, cellClick | shows currentAddText (empty when none) |
+/// | titleClick | no change (it is not subscribed) |
+final class TitleView: TextView {
+  /// The text before any action.
+  static let initialText = "Title"
+  /// The text while a record is being added.
+  static let addingText = "Adding text...."
+  /// The action types this view subscribes to.
+  static let reactsTo: [CSDemoActionType] = [
+    .beginAddContent, .addContentFinish, .deleteContent, .cellClick,
+  ]
+
+  private struct Model: Equatable {
+    var text = TitleView.initialText
+    var revision = 0
+  }
+
+  private let model = Protected(Model())
+
+  /// Creates the view and subscribes it to `store` for as long as the view lives.
+  init(store: CSDemoStore) {
+    store.subscribe(owner: self, to: Set(Self.reactsTo.map(\.rawValue))) { view, action, state in
+      view.apply(action, state)
+    }
+  }
+
+  private func apply(_ action: any ActionProtocol, _ state: CSDemoState) {
+    let text: String
+    switch CSDemoActionType(rawValue: action.type) {
+    case .beginAddContent: text = Self.addingText
+    case .addContentFinish, .deleteContent, .cellClick: text = state.currentAddText ?? ""
+    case .titleClick, nil: return
+    }
+    model.withLock { model in
+      guard model.text != text else { return }
+      model.text = text
+      model.revision += 1
+    }
+  }
+
+  /// The title's current text; tapping the title dispatches it.
+  var text: String { model.withLock { $0.text } }
+
+  var revision: Int { model.withLock { $0.revision } }
+
+  /// One line: the text.
+  func render() -> [String] { [text] }
+}

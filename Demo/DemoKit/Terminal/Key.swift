@@ -1,0 +1,25 @@
+/// A key the user pressed, decoded from the terminal's bytes by ``KeyDecoder``.
+enum Key: Equatable, Sendable {
+  /// A printable character.
+  case character(Character)
+  /// Return or Enter (`\r` or `\n`).
+  case enter
+  /// A lone Esc.
+  case escape
+  /// Backspace (127 or 8).
+  case backspace
+  /// Tab.
+  case tab
+  /// Arrow up (`ESC [ A` or `ESC O A`).
+  case up
+  /// Arrow down (`ESC [ B` or `ESC O B`).
+  case down
+  /// Arrow right.
+  case right
+  /// Arrow left.
+  case left
+  /// Ctrl-C, which arrives as byte 3 in raw mode.
+  case interrupt
+  /// Ctrl-D.
+  case endOfInput
+}
