@@ -26,9 +26,9 @@ enum DemoModule: String, CaseIterable, Sendable {
   var sessionType: any DemoSession.Type {
     switch self {
     case .csdemo: CSDemoSession.self
-    case .todo: CSDemoSession.self
-    case .rps: CSDemoSession.self
-    case .settings: CSDemoSession.self
+    case .todo: TodoSession.self
+    case .rps: RPSSession.self
+    case .settings: SettingsSession.self
     }
   }
 
@@ -36,9 +36,9 @@ enum DemoModule: String, CaseIterable, Sendable {
   func makeSession() -> any DemoSession {
     switch self {
     case .csdemo: CSDemoSession()
-    case .todo: CSDemoSession()
-    case .rps: CSDemoSession()
-    case .settings: CSDemoSession()
+    case .todo: TodoSession()
+    case .rps: RPSSession()
+    case .settings: SettingsSession()
     }
   }
 }

@@ -80,7 +80,7 @@ struct ScreenComposer {
   var status: String?
   /// The last diagnostic since the last key.
   private var diagnostic: String?
-  private var cache: [Int: (revision: Int, lines: [String])] = [:]
+  private var cache: [String: (revision: Int, lines: [String])] = [:]
 
   init(session: any DemoSession) {
     self.session = session
@@ -95,13 +95,13 @@ struct ScreenComposer {
   /// The screen's rows for a terminal of `size`.
   mutating func lines(for size: TerminalSize) -> [ScreenLine] {
     var rendered: [(label: String, lines: [String])] = []
-    for (index, section) in session.sections.enumerated() {
+    for section in session.sections {
       let revision = section.revision()
-      if let cached = cache[index], cached.revision == revision {
+      if let cached = cache[section.label], cached.revision == revision {
         rendered.append((section.label, cached.lines))
       } else {
         let lines = section.render()
-        cache[index] = (revision, lines)
+        cache[section.label] = (revision, lines)
         rendered.append((section.label, lines))
       }
     }

@@ -1,0 +1,61 @@
+/// The two settings screens driven by commands and keys.
+final class SettingsSession: DemoSession {
+  let screens: SettingsScreens
+  let actionLog: ActionLog
+  let diagnosticLog: DiagnosticLog
+
+  init() {
+    let diagnosticLog = DiagnosticLog()
+    screens = SettingsScreens(store: SettingsStore(diagnostics: diagnosticLog.handler))
+    actionLog = ActionLog(store: screens.store)
+    self.diagnosticLog = diagnosticLog
+  }
+
+  var heading: String { "CSReduxKit demo: two screens share one setting" }
+
+  static let commands = [
+    CommandHelp(usage: "filter", summary: "screen A's Filter switch (dispatches toggleFilter)"),
+    CommandHelp(
+      usage: "facebook", summary: "screen A's Facebook switch (dispatches toggleFacebook)"),
+    CommandHelp(
+      usage: "button", summary: "screen B's facebook button (dispatches toggleFacebook)"),
+  ]
+
+  static let keys = [
+    KeyHelp(key: "f", summary: "screen A: Filter switch"),
+    KeyHelp(key: "s", summary: "screen A: Facebook switch"),
+    KeyHelp(key: "b", summary: "screen B: facebook button"),
+  ]
+
+  var keyHint: String { "f filter  s facebook switch  b facebook button  q quit" }
+
+  var sections: [FrameSection] {
+    let screens = screens
+    return [
+      FrameSection(
+        "", revision: { screens.switchesView.revision + screens.buttonView.revision },
+        render: { screens.render() })
+    ]
+  }
+
+  func perform(_ command: ScriptCommand) -> CommandResult {
+    switch command.name {
+    case "filter": screens.toggleFilter()
+    case "facebook": screens.toggleFacebookSwitch()
+    case "button": screens.tapFacebookButton()
+    default: return .unknown
+    }
+    return .ok
+  }
+
+  func handle(_ key: Key) -> CommandResult {
+    switch key {
+    case .character("f"): screens.toggleFilter()
+    case .character("s"): screens.toggleFacebookSwitch()
+    case .character("b"): screens.tapFacebookButton()
+    case .character("q"): return .quit
+    default: break
+    }
+    return .ok
+  }
+}

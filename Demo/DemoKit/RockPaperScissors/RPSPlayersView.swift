@@ -1,0 +1,42 @@
+import CSReduxKit
+
+/// The two players' slots. Player one's weapon stays hidden ("chosen") until player two has
+/// chosen; then both weapons show.
+final class RPSPlayersView: TextView {
+  private struct Model: Equatable {
+    var player1 = RPSPlay()
+    var player2 = RPSPlay()
+    var revision = 0
+  }
+
+  private let model = Protected(Model())
+
+  /// Creates the view and subscribes it to every game action.
+  init(store: RPSStore) {
+    store.subscribe(owner: self, to: Set(RPSActionType.allCases.map(\.rawValue))) {
+      view, _, state in
+      view.model.withLock { model in
+        guard model.player1 != state.player1Play || model.player2 != state.player2Play else {
+          return
+        }
+        model.player1 = state.player1Play
+        model.player2 = state.player2Play
+        model.revision += 1
+      }
+    }
+  }
+
+  var revision: Int { model.withLock { $0.revision } }
+
+  /// Two lines, `player 1: chosen` and `player 2: -` style.
+  func render() -> [String] {
+    let model = model.snapshot
+    let isRevealed = model.player2.chosen
+    func slot(_ play: RPSPlay) -> String {
+      guard play.chosen else { return "-" }
+      guard isRevealed, let weapon = play.weapon else { return "chosen" }
+      return weapon.rawValue
+    }
+    return ["player 1: \(slot(model.player1))", "player 2: \(slot(model.player2))"]
+  }
+}

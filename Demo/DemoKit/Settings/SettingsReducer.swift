@@ -1,0 +1,43 @@
+import CSReduxKit
+
+/// The app reducer, combined from two sub-reducers as in the original: one for the settings,
+/// one for the users. A missing or wrong addUser payload is reported and changes nothing.
+struct SettingsReducer: ReducerProtocol {
+  func execute(action: any ActionProtocol, state: SettingsState, finish: Finish<SettingsState>) {
+    do {
+      finish(try Self.reduce(action, state))
+    } catch {
+      finish.fail(error)
+    }
+  }
+
+  /// The app reducer: each part of the state from its own sub-reducer.
+  static func reduce(_ action: any ActionProtocol, _ state: SettingsState) throws
+    -> SettingsState
+  {
+    SettingsState(
+      settings: reduceSettings(action, state.settings),
+      users: try reduceUsers(action, state.users))
+  }
+
+  /// toggleFilter and toggleFacebook negate one setting.
+  static func reduceSettings(_ action: any ActionProtocol, _ settings: AppSettings)
+    -> AppSettings
+  {
+    var settings = settings
+    switch SettingsActionType(rawValue: action.type) {
+    case .toggleFilter: settings.filter.toggle()
+    case .toggleFacebook: settings.facebook.toggle()
+    case .addUser, nil: break
+    }
+    return settings
+  }
+
+  /// addUser appends its user.
+  static func reduceUsers(_ action: any ActionProtocol, _ users: [SettingsUser]) throws
+    -> [SettingsUser]
+  {
+    guard action.type == SettingsActionType.addUser.rawValue else { return users }
+    return users + [try action.payload(as: SettingsUser.self)]
+  }
+}

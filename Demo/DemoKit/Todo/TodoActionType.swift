@@ -1,0 +1,7 @@
+/// The todo module's action types.
+enum TodoActionType: Int, CaseIterable, Sendable {
+  /// Adds a task at the top. Payload: its name, a `String`.
+  case addTask
+  /// Deletes a task. Payload: its index, an `Int`.
+  case deleteTask
+}

@@ -1,0 +1,13 @@
+import CSReduxKit
+
+/// A task of the todo list.
+struct TodoTask: Equatable, Sendable {
+  /// What to do.
+  var name: String
+}
+
+/// The todo list: newest task first.
+struct TodoState: StateProtocol, Equatable {
+  /// The tasks, newest first.
+  var tasks: [TodoTask] = []
+}
