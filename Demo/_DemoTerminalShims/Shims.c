@@ -171,6 +171,13 @@ int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *le
   for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
     sigaction(fatal_signals[i], &action, NULL);
   }
+  // A parent may have blocked some of these signals; the restore must run whatever they are.
+  sigset_t fatal_set;
+  sigemptyset(&fatal_set);
+  for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+    sigaddset(&fatal_set, fatal_signals[i]);
+  }
+  pthread_sigmask(SIG_UNBLOCK, &fatal_set, NULL);
   // No SA_RESTART: a resize interrupts the wait for a key, so the screen is redrawn at once.
   struct sigaction resize;
   memset(&resize, 0, sizeof resize);
@@ -197,6 +204,14 @@ int demo_take_resize(void) {
 /// not keep other tests' pipes open.
 static void close_inherited_descriptors(void) {
   for (int fd = 3; fd < 1024; fd++) close(fd);
+}
+
+/// In the child between fork and exec: the forking thread may block signals (test runners'
+/// threads often do) and exec keeps the mask, so start the program with none blocked.
+static void unblock_signals(void) {
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
 int demo_spawn_piped(
@@ -226,6 +241,7 @@ int demo_spawn_piped(
     dup2(out_pipe[1], 1);
     dup2(err_pipe[1], 2);
     close_inherited_descriptors();
+    unblock_signals();
     execv(argv[0], argv);
     _exit(127);
   }
@@ -240,13 +256,19 @@ int demo_spawn_piped(
 }
 
 int demo_spawn_in_pty(
-  char *const argv[], int rows, int columns, int *master_fd, int *slave_fd, int *pid) {
+  char *const argv[], int rows, int columns, int *master_fd, int *slave_fd, int *pid,
+  unsigned long mode_before[6]) {
   struct winsize size;
   memset(&size, 0, sizeof size);
   size.ws_row = (unsigned short)rows;
   size.ws_col = (unsigned short)columns;
   int master, slave;
   if (openpty(&master, &slave, NULL, NULL, &size) != 0) return -1;
+  if (demo_terminal_mode(slave, mode_before) != 0) {
+    close(master);
+    close(slave);
+    return -1;
+  }
   pid_t child = fork();
   if (child < 0) {
     close(master);
@@ -260,6 +282,7 @@ int demo_spawn_in_pty(
     dup2(slave, 1);
     dup2(slave, 2);
     close_inherited_descriptors();
+    unblock_signals();
     execv(argv[0], argv);
     _exit(127);
   }
@@ -295,6 +318,7 @@ int demo_wait(int pid) {
 }
 
 int demo_kill(int pid) { return kill((pid_t)pid, SIGKILL); }
+int demo_terminate(int pid) { return kill((pid_t)pid, SIGTERM); }
 
 int demo_terminal_mode(int fd, unsigned long mode[6]) {
   struct termios current;

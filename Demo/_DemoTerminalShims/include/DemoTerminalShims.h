@@ -59,9 +59,11 @@ int demo_spawn_piped(
   char *const argv[], int *stdin_fd, int *stdout_fd, int *stderr_fd, int *pid);
 /// Starts `argv[0]` in a new session whose controlling terminal is a new pseudo-terminal of
 /// `rows` x `columns`. The caller gets the master and keeps a descriptor of the slave, so it can
-/// read the terminal's mode after the child is gone. 0 or -1.
+/// read the terminal's mode after the child is gone; `mode_before` receives the mode before the
+/// child starts (see demo_terminal_mode). 0 or -1.
 int demo_spawn_in_pty(
-  char *const argv[], int rows, int columns, int *master_fd, int *slave_fd, int *pid);
+  char *const argv[], int rows, int columns, int *master_fd, int *slave_fd, int *pid,
+  unsigned long mode_before[6]);
 /// Without blocking: 1 when the child exited (status set to its exit code, or 128 + signal),
 /// 0 while it runs, -1 on error.
 int demo_try_wait(int pid, int *status);
@@ -69,6 +71,8 @@ int demo_try_wait(int pid, int *status);
 int demo_wait(int pid);
 /// Sends SIGKILL to `pid`.
 int demo_kill(int pid);
+/// Sends SIGTERM to `pid`.
+int demo_terminate(int pid);
 /// The terminal mode of `fd` as six numbers (the four flag words, VMIN and VTIME). 0 or -1.
 int demo_terminal_mode(int fd, unsigned long mode[6]);
 

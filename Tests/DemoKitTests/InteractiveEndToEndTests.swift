@@ -1,0 +1,136 @@
+import Testing
+import _DemoTerminalShims
+
+@testable import DemoKit
+
+/// The demo binary running in a pseudo-terminal, as a user's terminal would run it.
+final class PTYProcess {
+  let master: Int32
+  let slave: Int32
+  let pid: Int32
+  let modeBefore: [UInt]
+  private(set) var output: [UInt8] = []
+  private(set) var exitStatus: Int32?
+  let deadline: ContinuousClock.Instant
+
+  init(arguments: [String], rows: Int32 = 24, columns: Int32 = 80) throws {
+    let path = try #require(DemoBinary.path, "build the demo binary first (swift build)")
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var pid: Int32 = -1
+    var mode = [UInt](repeating: 0, count: 6)
+    let result = withCArguments([path] + arguments) { argv in
+      mode.withUnsafeMutableBufferPointer { buffer in
+        demo_spawn_in_pty(argv, rows, columns, &master, &slave, &pid, buffer.baseAddress)
+      }
+    }
+    try #require(result == 0, "could not start \(path) in a pseudo-terminal")
+    (self.master, self.slave, self.pid, self.modeBefore) = (master, slave, pid, mode)
+    deadline = ContinuousClock.now + .seconds(20)
+  }
+
+  deinit {
+    if exitStatus == nil {
+      _ = demo_kill(pid)
+      _ = demo_wait(pid)
+    }
+    _ = demo_close(master)
+    _ = demo_close(slave)
+  }
+
+  /// The output so far as text (escape sequences included).
+  var text: String { String(decoding: output, as: UTF8.self) }
+
+  /// Sends keys as the user would type them.
+  func send(_ keys: String) {
+    FileDescriptor(rawValue: master).write(keys)
+  }
+
+  /// Reads the terminal until `predicate` holds for the output or the deadline passes, waiting
+  /// on the descriptor (never sleeping). Returns whether the predicate held.
+  @discardableResult
+  func read(until predicate: (String) -> Bool) -> Bool {
+    while ContinuousClock.now < deadline {
+      if predicate(text) { return true }
+      if exitStatus == nil {
+        var status: Int32 = 0
+        if demo_try_wait(pid, &status) == 1 { exitStatus = status }
+      }
+      guard demo_poll_readable(master, 50) == 1 else {
+        if exitStatus != nil { return predicate(text) }
+        continue
+      }
+      guard let chunk = try? FileDescriptor(rawValue: master).read(upTo: 4096), !chunk.isEmpty
+      else { continue }
+      output += chunk
+    }
+    return predicate(text)
+  }
+
+  /// Waits for the child to exit (bounded by the deadline) and returns its status.
+  func waitForExit() -> Int32? {
+    read { _ in exitStatus != nil }
+    return exitStatus
+  }
+
+  /// The terminal's mode now.
+  var mode: [UInt] {
+    var mode = [UInt](repeating: 0, count: 6)
+    _ = mode.withUnsafeMutableBufferPointer { demo_terminal_mode(slave, $0.baseAddress) }
+    return mode
+  }
+}
+
+@Suite("demo binary, interactive mode in a pseudo-terminal")
+struct InteractiveEndToEndTests {
+  @Test("keys add Buy milk to all three components; q quits and restores the terminal")
+  func addBuyMilk() throws {
+    let demo = try PTYProcess(arguments: [])
+    #expect(demo.read { $0.contains("(please enter content)") })
+    #expect(demo.text.contains(ANSI.enterAlternateScreen))
+    demo.send("x")
+    #expect(demo.read { $0.contains("tap Add first!") })
+    demo.send("a")
+    #expect(demo.read { $0.contains("Adding text....") })
+    demo.send("Buy milk")
+    #expect(demo.read { $0.contains("[Buy milk_]") })
+    demo.send("\r")
+    #expect(demo.read { $0.contains("0  Buy milk") })
+    #expect(demo.text.contains("last action addContentFinish (1) payload \"Buy milk\""))
+    demo.send("q")
+    #expect(demo.waitForExit() == 0)
+    #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
+    #expect(demo.mode == demo.modeBefore)
+  }
+
+  @Test("arrows select rows, Esc cancels adding, and Ctrl-C quits with the terminal restored")
+  func arrowsEscapeAndInterrupt() throws {
+    let demo = try PTYProcess(arguments: [])
+    #expect(demo.read { $0.contains("(please enter content)") })
+    demo.send("aEat\r")
+    #expect(demo.read { $0.contains("0  Eat") })
+    demo.send("\u{1B}[B")
+    #expect(demo.read { $0.contains("> 0  Eat") })
+    demo.send("a")
+    #expect(demo.read { $0.contains("[_]") })
+    demo.send("\u{1B}")
+    #expect(demo.read { $0.contains("adding cancelled") })
+    demo.send("\u{3}")
+    #expect(demo.waitForExit() == 130)
+    #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
+    #expect(demo.mode == demo.modeBefore)
+  }
+
+  @Test("SIGTERM from outside restores the terminal before the process dies")
+  func terminated() throws {
+    let demo = try PTYProcess(arguments: ["settings"])
+    #expect(demo.read { $0.contains("[ facebook ] off") })
+    demo.send("b")
+    #expect(demo.read { $0.contains("[ facebook ] on") })
+    _ = demo_terminate(demo.pid)
+    let status = demo.waitForExit()
+    #expect(status == 143, "128 + SIGTERM")
+    #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
+    #expect(demo.mode == demo.modeBefore)
+  }
+}
