@@ -15,8 +15,8 @@ final class RPSSession: DemoSession {
 
   static let commands = [
     CommandHelp(usage: "rock", summary: "the player whose turn it is chooses rock (chooseWeapon)"),
-    CommandHelp(usage: "paper", summary: "... chooses paper"),
-    CommandHelp(usage: "scissors", summary: "... chooses scissors"),
+    CommandHelp(usage: "paper", summary: "... chooses paper (chooseWeapon)"),
+    CommandHelp(usage: "scissors", summary: "... chooses scissors (chooseWeapon)"),
     CommandHelp(usage: "new", summary: "start a new game (dispatches newGame)"),
   ]
 
