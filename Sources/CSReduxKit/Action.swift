@@ -49,9 +49,10 @@ extension ActionProtocol {
 public struct Action: ActionProtocol, CustomStringConvertible {
   /// The kind of action.
   public let type: Int
-  private let storage: PayloadStorage?
+  @usableFromInline let storage: _PayloadStorage?
 
   /// The payload, or `nil` when the action carries none.
+  @inlinable
   public var data: (any Sendable)? { storage?.value }
 
   /// Creates an action from an integer type and an optional payload.
@@ -59,9 +60,10 @@ public struct Action: ActionProtocol, CustomStringConvertible {
   /// - Parameters:
   ///   - type: The kind of action.
   ///   - data: The payload the reducer needs, if any.
+  @inlinable
   public init(type: Int, data: (any Sendable)? = nil) {
     self.type = type
-    self.storage = data.map(PayloadStorage.init)
+    self.storage = data.map(_PayloadStorage.init)
   }
 
   /// Creates an action from a case of an `Int`-backed enum and an optional payload.
@@ -69,6 +71,7 @@ public struct Action: ActionProtocol, CustomStringConvertible {
   /// - Parameters:
   ///   - type: A case whose raw value is the action type.
   ///   - data: The payload the reducer needs, if any.
+  @inlinable
   public init<T: RawRepresentable>(_ type: T, data: (any Sendable)? = nil)
   where T.RawValue == Int {
     self.init(type: type.rawValue, data: data)
@@ -82,7 +85,8 @@ public struct Action: ActionProtocol, CustomStringConvertible {
 }
 
 /// Keeps `Action` two words wide, so it fits an existential's inline buffer without boxing.
-private final class PayloadStorage: Sendable {
-  let value: any Sendable
-  init(_ value: any Sendable) { self.value = value }
+@usableFromInline
+final class _PayloadStorage: Sendable {
+  @usableFromInline let value: any Sendable
+  @inlinable init(_ value: any Sendable) { self.value = value }
 }

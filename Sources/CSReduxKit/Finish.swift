@@ -11,8 +11,9 @@
 /// - one not called within the store's `reducerTimeout` is reported once as
 ///   ``StoreDiagnostic/Kind/reducerDidNotFinish`` (the store keeps waiting).
 public struct Finish<State: StateProtocol>: Sendable {
-  let box: _FinishBox<State>
+  @usableFromInline let box: _FinishBox<State>
 
+  @inlinable
   init(_ box: _FinishBox<State>) {
     self.box = box
   }
@@ -21,6 +22,7 @@ public struct Finish<State: StateProtocol>: Sendable {
   ///
   /// - Parameter newState: The state that follows the action. Pass the state you were given
   ///   when the action changes nothing: subscribers are notified of every action either way.
+  @inlinable
   public func callAsFunction(_ newState: State) {
     box.finish(.state(newState))
   }
@@ -29,15 +31,18 @@ public struct Finish<State: StateProtocol>: Sendable {
   /// diagnostics as ``StoreDiagnostic/Kind/reducerFailed``.
   ///
   /// Use it for actions a reducer cannot apply, such as a payload of the wrong type or an index
-  /// out of range: the state stays as it was and subscribers are still notified.
+  /// out of range: the state stays as it was, and subscribers are still notified, with a
+  /// ``RejectedAction`` wrapping the action so they can tell it was not applied.
   ///
   /// - Parameter error: What went wrong; its description appears in the diagnostic.
+  @inlinable
   public func fail(_ error: any Error) {
     box.finish(.failed(error))
   }
 }
 
 /// How a reducer completed an action.
+@usableFromInline
 enum _Outcome<State> {
   /// A new state to commit.
   case state(State)

@@ -38,7 +38,7 @@ public protocol ReducerProtocol<State>: Sendable {
 /// }
 /// ```
 public struct Reducer<State: StateProtocol>: ReducerProtocol {
-  private let body: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
+  @usableFromInline let body: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
 
   /// Creates a reducer that runs `body` for every action.
   ///
@@ -59,6 +59,7 @@ public struct Reducer<State: StateProtocol>: ReducerProtocol {
   ///   - action: The action to apply.
   ///   - state: The last committed state.
   ///   - finish: The callback that completes the action.
+  @inlinable
   public func execute(action: any ActionProtocol, state: State, finish: Finish<State>) {
     body(action, state, finish)
   }

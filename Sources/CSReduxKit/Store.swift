@@ -42,9 +42,10 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// How long a reducer may take to call `finish` before the store reports it.
   public let reducerTimeout: Duration
 
-  private let reducer: any ReducerProtocol<State>
-  private let diagnostics: @Sendable (StoreDiagnostic) -> Void
-  private let inner: _Locked<_StoreCore<State>>
+  /// The reducer's `execute`, specialized for its concrete type when the store is created.
+  @usableFromInline let execute: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
+  @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
+  @usableFromInline let inner: _Locked<_StoreCore<State>>
 
   /// Creates a store with an initial state and the reducer that transforms it.
   ///
@@ -58,6 +59,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///     waiting). Zero or less turns the check off.
   ///   - diagnostics: Receives every ``StoreDiagnostic``; by default each is printed to
   ///     standard error as one line.
+  @inlinable
   public init(
     state: State,
     reducer: some ReducerProtocol<State>,
@@ -70,7 +72,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     self.name = name ?? String(describing: Self.self)
     self.actionNames = actionNames
     self.reducerTimeout = reducerTimeout
-    self.reducer = reducer
+    self.execute = { reducer.execute(action: $0, state: $1, finish: $2) }
     self.diagnostics = diagnostics
     self.inner = _Locked(_StoreCore(state: state))
   }
@@ -86,17 +88,20 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///
   /// Readable at any time from any thread; while a reducer is working, it is the state from
   /// before that action.
-  public var state: State {
+  @inlinable
+  public final var state: State {
     inner.withLock { $0.state }
   }
 
   /// The number of subscriptions that are not cancelled.
-  public var subscriberCount: Int {
+  @inlinable
+  public final var subscriberCount: Int {
     inner.withLock { $0.subscribers.activeCount }
   }
 
   /// Whether no action is being reduced, notified or waiting in the queue.
-  public var isIdle: Bool {
+  @inlinable
+  public final var isIdle: Bool {
     inner.withLock { !$0.isBusy }
   }
 
@@ -110,7 +115,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///
   /// - Parameter action: The action to apply.
   /// - Complexity: O(1) plus the reducer and the subscribers for this action's type.
-  public func dispatch(_ action: any ActionProtocol) {
+  @inlinable
+  public final func dispatch(_ action: any ActionProtocol) {
     enqueue(action, completion: nil)
   }
 
@@ -120,7 +126,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// - Parameters:
   ///   - action: The action to apply.
   ///   - completion: Called once, on the thread that committed the action.
-  public func dispatch(
+  @inlinable
+  public final func dispatch(
     _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
   ) {
     enqueue(action, completion: completion)
@@ -134,8 +141,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   order with the store's other subscribers.
   /// - Returns: The subscription; cancel it to stop the calls.
   /// - Complexity: Amortized O(1).
-  @discardableResult
-  public func subscribe(
+  @inlinable @discardableResult
+  public final func subscribe(
     _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
     add(types: nil) { _ in subscriber }
@@ -150,8 +157,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   - subscriber: Called with the action and the state committed for it.
   /// - Returns: The subscription; cancel it to stop the calls.
   /// - Complexity: Amortized O(k) for k types.
-  @discardableResult
-  public func subscribe(
+  @inlinable @discardableResult
+  public final func subscribe(
     to types: Set<Int>, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
     add(types: types.sorted()) { _ in subscriber }
@@ -167,8 +174,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
   ///   - subscriber: Called with the action and the state committed for it.
   /// - Returns: The subscription; cancel it to stop the calls.
-  @discardableResult
-  public func subscribe<T: RawRepresentable>(
+  @inlinable @discardableResult
+  public final func subscribe<T: RawRepresentable>(
     to types: [T], _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription where T.RawValue == Int {
     subscribe(to: Set(types.map(\.rawValue)), subscriber)
@@ -190,8 +197,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   - types: The action types to receive; every type when `nil`.
   ///   - subscriber: Called with the live owner, the action and the committed state.
   /// - Returns: The subscription; it may also be cancelled by hand.
-  @discardableResult
-  public func subscribe<Owner: AnyObject & Sendable>(
+  @inlinable @discardableResult
+  public final func subscribe<Owner: AnyObject & Sendable>(
     owner: Owner, to types: Set<Int>? = nil,
     _ subscriber: @escaping @Sendable (Owner, any ActionProtocol, State) -> Void
   ) -> Subscription {
@@ -213,7 +220,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// Calling it again has no effect.
   ///
   /// - Parameter subscription: A subscription returned by one of this store's `subscribe` calls.
-  public func unsubscribe(_ subscription: Subscription) {
+  @inlinable
+  public final func unsubscribe(_ subscription: Subscription) {
     guard subscription.isOwned(by: self) else {
       report(
         .foreignSubscription, actionType: nil,
@@ -224,7 +232,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     subscription.cancel()
   }
 
-  private func add(
+  @inlinable
+  final func add(
     types: [Int]?,
     makeBody: (Subscription) -> @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
@@ -240,20 +249,23 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
 
   // MARK: - The queue
 
-  private func enqueue(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+  @inlinable
+  final func enqueue(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
     let thread = _currentThreadID()
+    var state: State?
+    var box: _FinishBox<State>?
     var reducingType: Int?
-    let turn: _Turn<State>? = inner.withLock { core in
-      guard !core.isBusy else {
+    inner.withLock { core in
+      if core.isBusy {
         if core.reducerThread == thread { reducingType = core.reducingType }
         core.queue.append(_Pending(action: action, completion: completion))
-        return nil
+      } else {
+        core.isBusy = true
+        state = core.startTurn(actionType: action.type, thread: thread, spareBox: &box)
       }
-      core.isBusy = true
-      return core.beginTurn(action: action, completion: completion, thread: thread)
     }
-    if let turn {
-      drain(from: turn)
+    if let state {
+      run(action, completion, state, spareBox: box.take(), thread: thread)
     } else if let reducingType {
       report(
         .dispatchFromReducer, actionType: action.type,
@@ -263,14 +275,23 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     }
   }
 
-  /// Runs turns on the calling thread until the queue is empty or a reducer goes asynchronous.
-  private func drain(from first: _Turn<State>) {
-    var turn = first
+  /// Reduces actions on the calling thread until the queue is empty or a reducer goes
+  /// asynchronous. The caller owns the queue (`isBusy`) and passes the first action.
+  @inlinable
+  final func run(
+    _ firstAction: any ActionProtocol, _ firstCompletion: (@Sendable (State) -> Void)?,
+    _ firstState: State, spareBox: consuming _FinishBox<State>?, thread: UInt
+  ) {
+    var action = firstAction
+    var completion = firstCompletion
+    var state = firstState
+    // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
+    var spare = consume spareBox
     while true {
-      var box = turn.spareBox ?? _FinishBox(store: self)
-      box.begin(turn.action, completion: turn.completion)
-      reducer.execute(action: turn.action, state: turn.state, finish: Finish(box))
-      var outcome = box.reducerReturned()
+      var box = spare.take() ?? _FinishBox(store: self)
+      box.begin(actionType: action.type)
+      execute(action, state, Finish(box))
+      var outcome = box.reducerReturned(action: action, completion: completion)
       if outcome == nil {
         // When nothing else holds `finish`, it can never be called: complete the action now.
         guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
@@ -279,36 +300,36 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
         }
         outcome = .released
       }
-      let spare: _FinishBox<State>?
-      if isKnownUniquelyReferenced(&box) {
-        box.recycle()
-        spare = box
-      } else {
-        spare = nil
-      }
+      if isKnownUniquelyReferenced(&box) { spare = box }
       guard
-        let next = complete(
-          action: turn.action, completion: turn.completion, outcome: outcome ?? .released,
-          spareBox: spare)
+        complete(
+          &action, &completion, &state, outcome: outcome ?? .released, spareBox: &spare,
+          thread: thread)
       else { return }
-      turn = next
     }
   }
 
   /// Resumes the queue on the thread that finished an asynchronous reducer.
-  func _resume(
+  @inlinable
+  final func _resume(
     action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
     outcome: _Outcome<State>
   ) {
-    if let next = complete(
-      action: action, completion: completion, outcome: outcome, spareBox: nil)
+    let thread = _currentThreadID()
+    var action = action
+    var completion = completion
+    var state = self.state
+    var spare: _FinishBox<State>?
+    if complete(
+      &action, &completion, &state, outcome: outcome, spareBox: &spare, thread: thread)
     {
-      drain(from: next)
+      run(action, completion, state, spareBox: spare.take(), thread: thread)
     }
   }
 
   /// Hands the queue over to whoever calls `finish`, and arms the reducer-timeout watchdog.
-  private func awaitFinish(_ box: _FinishBox<State>) {
+  @usableFromInline
+  final func awaitFinish(_ box: _FinishBox<State>) {
     let thread = _currentThreadID()
     let watch = reducerTimeout > .zero
     let now = DispatchTime.now().uptimeNanoseconds
@@ -319,7 +340,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     if arm { armWatchdog(at: now + timeoutNanoseconds) }
   }
 
-  private var timeoutNanoseconds: UInt64 {
+  final var timeoutNanoseconds: UInt64 {
     let (seconds, attoseconds) = reducerTimeout.components
     let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     guard !nanoseconds.overflow else { return UInt64.max / 2 }
@@ -327,13 +348,13 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   }
 
   /// One pending timer per store at most, however many actions go asynchronous.
-  private func armWatchdog(at deadline: UInt64) {
+  final func armWatchdog(at deadline: UInt64) {
     DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
       [weak self] in self?.watchdogFired()
     }
   }
 
-  private func watchdogFired() {
+  final func watchdogFired() {
     let now = DispatchTime.now().uptimeNanoseconds
     let timeout = timeoutNanoseconds
     let (verdict, queued) = inner.withLock { core in
@@ -353,55 +374,63 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     }
   }
 
-  /// Commits an outcome, notifies, and takes the next turn if any (or goes idle).
-  private func complete(
-    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
-    outcome: _Outcome<State>, spareBox: _FinishBox<State>?
-  ) -> _Turn<State>? {
+  /// Commits an outcome, notifies, then either loads the next queued action into the `inout`
+  /// arguments and returns `true`, or marks the store idle and returns `false`.
+  @inlinable
+  final func complete(
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ state: inout State, outcome: _Outcome<State>, spareBox: inout _FinishBox<State>?,
+    thread: UInt
+  ) -> Bool {
     var newState: State?
+    var delivered = action
     switch outcome {
     case .state(let state):
       newState = state
     case .failed(let error):
+      delivered = RejectedAction(action, error: error)
       report(
         .reducerFailed, actionType: action.type,
         "the reducer failed: \(error). The state was left unchanged. Check the action's "
           + "payload and the state it applies to.", error: error)
     case .released:
+      delivered = RejectedAction(action, error: nil)
       report(
         .finishReleasedWithoutCall, actionType: action.type,
         "the reducer let finish go without calling it; the action completed with the state "
           + "unchanged. Call finish on every path, with the same state when nothing changes.")
     }
-    let thread = _currentThreadID()
-    let (committed, replaced, list) = inner.withLock { core in
-      core.commit(&newState, actionType: action.type)
+    var replaced: State?
+    var subscribers = _NotificationList<State>()
+    let type = action.type
+    inner.withLock { core in
+      state = core.commit(&newState, replaced: &replaced, actionType: type, into: &subscribers)
     }
-    _ = consume replaced  // the old state is released here, outside the lock
-    do {
-      let list = consume list
-      list.forEach { entry in
-        if entry.isActive { entry.body(action, committed) }
-      }
+    replaced = nil  // the old state is released here, outside the lock
+    subscribers.notify(delivered, state)
+    subscribers = _NotificationList()  // let go of the snapshot before the round closes
+    completion?(state)
+    var removed: [_Subscriber<State>] = []
+    let hasNext = inner.withLock { core in
+      core.endRound(
+        &action, &completion, &state, spareBox: &spareBox, removed: &removed, thread: thread)
     }
-    completion?(committed)
-    let (next, removed) = inner.withLock { core in
-      core.endRound(spareBox: spareBox, thread: thread)
-    }
-    _ = consume removed  // cancelled subscribers are released here, outside the lock
-    return next
+    removed = []  // cancelled subscribers are released here, outside the lock
+    return hasNext
   }
 
   // MARK: - Diagnostics
 
-  func _reportFinishCalledTwice(actionType: Int?) {
+  @usableFromInline
+  final func _reportFinishCalledTwice(actionType: Int?) {
     report(
       .finishCalledTwice, actionType: actionType,
       "finish was called again after the action had completed; the extra call was ignored. "
         + "Call finish exactly once per action.")
   }
 
-  private func report(
+  @usableFromInline
+  final func report(
     _ kind: StoreDiagnostic.Kind, actionType: Int?, _ message: String, error: (any Error)? = nil
   ) {
     diagnostics(
@@ -412,6 +441,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
 }
 
 extension Store: _SubscriptionOwner {
+  @inlinable
   func _cancelSubscription(_ subscription: Subscription) {
     let removed = inner.withLock { core in
       core.subscribers.remove(id: subscription.id, deferred: core.isNotifying)
@@ -421,14 +451,22 @@ extension Store: _SubscriptionOwner {
 }
 
 /// A weak reference that can cross threads; only the reference itself is shared.
+@usableFromInline
 final class _WeakReference<Object: AnyObject & Sendable>: @unchecked Sendable {
-  weak var object: Object?
-  init(_ object: Object) { self.object = object }
+  @usableFromInline weak var object: Object?
+  @inlinable init(_ object: Object) { self.object = object }
 }
 
 extension Store {
   /// The slots the subscriber table uses, cancelled holes included. For tests of churn only.
   var _subscriberSlotCount: Int {
     inner.withLock { $0.subscribers.slotCount }
+  }
+}
+
+extension Store {
+  /// The identity of the finish box kept for reuse, if any. For tests of the dispatch path.
+  var _spareFinishBoxID: ObjectIdentifier? {
+    inner.withLock { $0.spareBox.map(ObjectIdentifier.init) }
   }
 }

@@ -10,12 +10,13 @@
 /// ``Store/subscribe(owner:to:_:)``. When the store is freed, its subscriptions are cancelled.
 public final class Subscription: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// 0 while active, 1 once cancelled.
-  let flag: _AtomicWord
-  let id: UInt64
+  @usableFromInline let flag: _AtomicWord
+  @usableFromInline let id: UInt64
   // Written once in `init`, read afterwards: safe to share.
-  private weak var owner: (any _SubscriptionOwner)?
-  private let onCancel: (@Sendable () -> Void)?
+  @usableFromInline weak var owner: (any _SubscriptionOwner)?
+  @usableFromInline let onCancel: (@Sendable () -> Void)?
 
+  @inlinable
   init(owner: any _SubscriptionOwner, id: UInt64) {
     self.flag = _AtomicWord(0)
     self.id = id
@@ -38,9 +39,11 @@ public final class Subscription: @unchecked Sendable, Hashable, CustomStringConv
   }
 
   /// Whether ``cancel()`` was called or the store went away.
+  @inlinable
   public var isCancelled: Bool { flag.load() != 0 }
 
   /// Stops the subscriber. Safe to call any number of times, from any thread.
+  @inlinable
   public func cancel() {
     guard flag.exchange(1) == 0 else { return }
     if let onCancel {
@@ -51,11 +54,13 @@ public final class Subscription: @unchecked Sendable, Hashable, CustomStringConv
   }
 
   /// Marks the subscription cancelled without asking the store (the store is going away).
+  @usableFromInline
   func markCancelled() {
     flag.store(1)
   }
 
   /// Whether `store` is the store that created this subscription.
+  @usableFromInline
   func isOwned(by store: AnyObject) -> Bool {
     owner === store
   }
@@ -75,6 +80,7 @@ public final class Subscription: @unchecked Sendable, Hashable, CustomStringConv
 }
 
 /// A store that removes subscribers when their subscription is cancelled.
+@usableFromInline
 protocol _SubscriptionOwner: AnyObject, Sendable {
   func _cancelSubscription(_ subscription: Subscription)
 }

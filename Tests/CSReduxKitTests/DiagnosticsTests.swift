@@ -236,3 +236,51 @@ struct DiagnosticsTests {
     #expect(log.entries.current.first?.storeName == "ModuleStore")
   }
 }
+
+@Suite("Rejected actions")
+struct RejectedActionTests {
+  @Test("subscribers receive a RejectedAction, with the same type and payload, for a failed action")
+  func failedActionIsMarked() {
+    struct Refused: Error {}
+    let store = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { action, state, finish in
+        if action.type == 2 { return finish.fail(Refused()) }
+        finish(Counter(value: state.value + 1))
+      }, diagnostics: { _ in })
+    let seen = Locked<[String]>([])
+    store.subscribe(to: [2]) { action, state in
+      let rejected = action as? RejectedAction
+      seen.append(
+        "\(action.type) \(action.data as? String ?? "-") rejected=\(rejected != nil) "
+          + "\(rejected?.error is Refused) \(state.value)")
+    }
+    let completed = Locked<[Int]>([])
+    store.dispatch(Action(type: 1))
+    store.dispatch(Action(type: 2, data: "x")) { state in completed.append(state.value) }
+    #expect(seen.current == ["2 x rejected=true true 1"])
+    #expect(completed.current == [1])
+  }
+
+  @Test("an action whose finish was released is delivered as a RejectedAction without error")
+  func releasedActionIsMarked() {
+    let store = Store(
+      state: Counter(), reducer: Reducer<Counter> { _, _, _ in }, diagnostics: { _ in })
+    let seen = Locked<[String]>([])
+    store.subscribe { action, _ in
+      seen.append(
+        (action as? RejectedAction).map { "rejected \($0.type) \($0.error == nil)" } ?? "")
+    }
+    store.dispatch(Action(type: 4))
+    #expect(seen.current == ["rejected 4 true"])
+  }
+
+  @Test("an applied action is delivered as dispatched")
+  func appliedActionIsNotWrapped() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    let seen = Locked<[Bool]>([])
+    store.subscribe { action, _ in seen.append(action is Action) }
+    store.dispatch(Action(type: 1))
+    #expect(seen.current == [true])
+  }
+}

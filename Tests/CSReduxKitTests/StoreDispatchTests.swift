@@ -1,6 +1,7 @@
-import CSReduxKit
 import Dispatch
 import Testing
+
+@testable import CSReduxKit
 
 @Suite("Dispatching: order, synchrony and the queue")
 struct StoreDispatchTests {
@@ -197,5 +198,37 @@ struct StoreDispatchTests {
     #expect(store.isIdle)
     store.dispatch(Action(type: 1))
     #expect(store.isIdle)
+  }
+}
+
+@Suite("Dispatching: the synchronous path allocates no finish box")
+struct FinishBoxReuseTests {
+  @Test("a synchronous dispatch reuses the store's finish box")
+  func finishBoxIsReused() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    store.dispatch(Action(type: 1))
+    let first = store._spareFinishBoxID
+    #expect(first != nil)
+    for _ in 0..<3 { store.dispatch(Action(type: 1)) }
+    store.subscribe { [weak store] action, _ in  // nested turns reuse it too
+      if action.type == 1 { store?.dispatch(Action(type: 3)) }
+    }
+    store.dispatch(Action(type: 1))
+    #expect(store._spareFinishBoxID == first)
+  }
+
+  @Test("a finish callback the reducer keeps is never reused for a later action")
+  func keptFinishIsNotReused() {
+    let kept = Locked<[Finish<Counter>]>([])
+    let store = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { _, state, finish in
+        kept.append(finish)
+        finish(state)
+      })
+    store.dispatch(Action(type: 1))
+    store.dispatch(Action(type: 2))
+    #expect(store._spareFinishBoxID == nil)
+    #expect(kept.current.count == 2)
   }
 }

@@ -1,19 +1,26 @@
 /// A first-in first-out queue on a growable ring buffer.
 ///
 /// - Complexity: `append` and `popFirst` are amortized O(1).
+@usableFromInline
 struct _FIFO<Element> {
-  private var slots: ContiguousArray<Element?> = []
-  private var head = 0
-  private(set) var count = 0
+  @usableFromInline var slots: ContiguousArray<Element?> = []
+  @usableFromInline var head = 0
+  @usableFromInline var count = 0
 
+  @inlinable
+  init() {}
+
+  @inlinable
   var isEmpty: Bool { count == 0 }
 
+  @inlinable
   mutating func append(_ element: Element) {
     if count == slots.count { grow() }
     slots[(head + count) & (slots.count - 1)] = element
     count += 1
   }
 
+  @inlinable
   mutating func popFirst() -> Element? {
     guard count > 0 else { return nil }
     let element = slots[head].take()
@@ -22,15 +29,8 @@ struct _FIFO<Element> {
     return element
   }
 
-  /// Removes every element, returning them in order.
-  mutating func removeAll() -> [Element] {
-    var all: [Element] = []
-    all.reserveCapacity(count)
-    while let element = popFirst() { all.append(element) }
-    return all
-  }
-
-  private mutating func grow() {
+  @inlinable
+  mutating func grow() {
     let newCapacity = Swift.max(8, slots.count * 2)
     var newSlots = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
     for index in 0..<count {

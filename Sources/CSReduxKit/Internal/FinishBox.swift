@@ -8,26 +8,36 @@ import _CSReduxKitShims
 ///
 ///     executing ──finish──▶ claimed ──▶ finishedEarly ──(reducer returns)──▶ done
 ///         │
-///         └──(reducer returns)──▶ awaiting ──finish, or released──▶ done
+///         └──(reducer returns)──▶ publishing ──▶ awaiting ──finish, or released──▶ done
+///
+/// `claimed` and `publishing` last a few instructions: the winner writes the fields the other
+/// side needs, then moves on; a thread that meets them waits for the next phase.
 ///
 /// A box that ends in `done` while the store holds the only reference is reused for the next
-/// action, so the synchronous path allocates nothing. A box the reducer kept is never reused.
+/// action, so the synchronous path allocates nothing and stores only the action type. The
+/// action and its completion are published into the box only when the reducer returns without
+/// finishing, for whoever finishes it later. A box the reducer kept is never reused.
+@usableFromInline
 final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
-  static var executing: Int { 0 }
-  static var claimed: Int { 1 }
-  static var finishedEarly: Int { 2 }
-  static var awaiting: Int { 3 }
-  static var done: Int { 4 }
+  @inlinable static var executing: Int { 0 }
+  @inlinable static var claimed: Int { 1 }
+  @inlinable static var finishedEarly: Int { 2 }
+  @inlinable static var publishing: Int { 3 }
+  @inlinable static var awaiting: Int { 4 }
+  @inlinable static var done: Int { 5 }
 
-  let phase = _AtomicWord(0)
-  private weak var store: Store<State>?
+  @usableFromInline let phase = _AtomicWord(0)
+  @usableFromInline weak var store: Store<State>?
 
-  // Set by the draining thread while it is the only user of the box; read by the thread that
-  // wins the phase word. Never written while another thread may read them.
-  private(set) var action: (any ActionProtocol)?
-  private(set) var completion: (@Sendable (State) -> Void)?
-  private var earlyOutcome: _Outcome<State>?
+  // Each field is written by one side while the phase word gives it sole access, and read by
+  // the other side after it observed the phase that follows; the phase word orders them, so
+  // the runtime's exclusivity checks would only cost time.
+  @usableFromInline @exclusivity(unchecked) var actionType = 0
+  @usableFromInline @exclusivity(unchecked) var action: (any ActionProtocol)?
+  @usableFromInline @exclusivity(unchecked) var completion: (@Sendable (State) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var earlyOutcome: _Outcome<State>?
 
+  @inlinable
   init(store: Store<State>) {
     self.store = store
   }
@@ -40,25 +50,27 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
     phase.deallocate()
   }
 
-  /// Prepares a fresh or recycled box for `action`. Only the draining thread calls this.
-  func begin(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
-    self.action = action
-    self.completion = completion
+  /// Prepares a fresh or recycled box for an action. Only the draining thread calls this.
+  @inlinable
+  func begin(actionType: Int) {
+    self.actionType = actionType
     phase.store(Self.executing)
   }
 
-  /// Clears what a finished box holds so it can be reused.
-  func recycle() {
-    action = nil
-    completion = nil
-    earlyOutcome = nil
-  }
-
   /// Called by the draining thread when the reducer returned. Returns the outcome when `finish`
-  /// was called before that (on any thread), or `nil` when the action is still in flight.
-  func reducerReturned() -> _Outcome<State>? {
-    let found = phase.compareExchange(expected: Self.executing, desired: Self.awaiting)
-    if found == Self.executing { return nil }
+  /// was called before that (on any thread), or `nil` when the action is still in flight, in
+  /// which case the action and completion are published for whoever finishes it.
+  @inlinable
+  func reducerReturned(
+    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?
+  ) -> _Outcome<State>? {
+    let found = phase.compareExchange(expected: Self.executing, desired: Self.publishing)
+    if found == Self.executing {
+      self.action = action
+      self.completion = completion
+      phase.store(Self.awaiting)
+      return nil
+    }
     // `finish` claimed the box; it publishes the outcome a few instructions later.
     while phase.load() != Self.finishedEarly { csrk_yield() }
     phase.store(Self.done)
@@ -67,15 +79,20 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
 
   /// Completes an action that was still awaiting `finish` when nothing else can call it any
   /// more. Returns `false` if a `finish` call won the race.
+  @inlinable
   func claimAbandoned() -> Bool {
-    phase.compareExchange(expected: Self.awaiting, desired: Self.done) == Self.awaiting
+    guard phase.compareExchange(expected: Self.awaiting, desired: Self.done) == Self.awaiting
+    else { return false }
+    action = nil
+    completion = nil
+    return true
   }
 
   /// Whether the reducer has returned and `finish` has not been called yet.
+  @inlinable
   var isAwaiting: Bool { phase.load() == Self.awaiting }
 
-  var actionType: Int? { action?.type }
-
+  @inlinable
   func finish(_ outcome: _Outcome<State>) {
     var current = phase.load()
     while true {
@@ -89,6 +106,9 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
         earlyOutcome = outcome
         phase.store(Self.finishedEarly)
         return
+      case Self.publishing:
+        csrk_yield()
+        current = phase.load()
       case Self.awaiting:
         let found = phase.compareExchange(expected: current, desired: Self.done)
         guard found == current else {
@@ -100,7 +120,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
         }
         return
       default:
-        store?._reportFinishCalledTwice(actionType: action?.type)
+        store?._reportFinishCalledTwice(actionType: actionType)
         return
       }
     }

@@ -1,87 +1,114 @@
 /// An action waiting in a store's queue.
+@usableFromInline
 struct _Pending<State: StateProtocol> {
+  @usableFromInline
   let action: any ActionProtocol
+  @usableFromInline
   let completion: (@Sendable (State) -> Void)?
-}
 
-/// What the draining thread needs to reduce one action.
-struct _Turn<State: StateProtocol> {
-  let action: any ActionProtocol
-  let completion: (@Sendable (State) -> Void)?
-  let state: State
-  let spareBox: _FinishBox<State>?
+  @inlinable
+  init(action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+    self.action = action
+    self.completion = completion
+  }
 }
 
 /// A store's mutable internals, all behind the store's one lock.
+@usableFromInline
 struct _StoreCore<State: StateProtocol> {
+  @usableFromInline
   var state: State
   /// An action is being reduced or notified, or is waiting for `finish`. Whoever sets it owns
   /// the queue until it clears it.
+  @usableFromInline
   var isBusy = false
   /// A notification round is running; subscriber changes are deferred until it ends.
+  @usableFromInline
   var isNotifying = false
   /// The thread running the reducer, while one runs synchronously (0 otherwise).
+  @usableFromInline
   var reducerThread: UInt = 0
+  @usableFromInline
   var reducingType = 0
+  @usableFromInline
   var queue = _FIFO<_Pending<State>>()
+  @usableFromInline
   var subscribers = _SubscriberTable<State>()
+  @usableFromInline
   var spareBox: _FinishBox<State>?
+  @usableFromInline
   var watchdog = _Watchdog<State>()
 
+  @inlinable
   init(state: State) {
     self.state = state
   }
 
-  mutating func beginTurn(
-    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?, thread: UInt
-  ) -> _Turn<State> {
+  /// Starts reducing an action on `thread`: returns the state to reduce and hands over the
+  /// spare finish box.
+  @inlinable
+  mutating func startTurn(
+    actionType: Int, thread: UInt, spareBox box: inout _FinishBox<State>?
+  ) -> State {
     reducerThread = thread
-    reducingType = action.type
-    return _Turn(action: action, completion: completion, state: state, spareBox: spareBox.take())
+    reducingType = actionType
+    box = spareBox.take()
+    return state
   }
 
   /// The reducer returned without finishing. Another thread may already have finished it and
   /// started the next turn, so only clear the marker if it is still this thread's.
+  @inlinable
   mutating func endReducer(thread: UInt) {
     if reducerThread == thread { reducerThread = 0 }
   }
 
-  /// Commits `newState` (when there is one) and opens a notification round. Returns the state
-  /// committed, the state it replaced (to be released outside the lock) and the subscribers.
-  mutating func commit(_ newState: inout State?, actionType: Int) -> (
-    State, State?, _NotificationList<State>
-  ) {
+  /// Commits `newState` (when there is one) and opens a notification round. Returns the
+  /// committed state; hands back the state it replaced (to be released outside the lock) and
+  /// the subscribers to notify.
+  @inlinable
+  mutating func commit(
+    _ newState: inout State?, replaced: inout State?, actionType: Int,
+    into list: inout _NotificationList<State>
+  ) -> State {
     reducerThread = 0
-    var replaced: State?
     if var newState = newState.take() {
       swap(&state, &newState)
       replaced = newState
     }
     isNotifying = true
-    return (state, replaced, subscribers.notificationList(for: actionType))
+    subscribers.collect(for: actionType, into: &list)
+    return state
   }
 
-  /// Closes a notification round and starts the next turn, or marks the store idle. Returns the
-  /// subscribers removed during the round, to be released outside the lock.
-  mutating func endRound(spareBox box: _FinishBox<State>?, thread: UInt) -> (
-    _Turn<State>?, [_Subscriber<State>]
-  ) {
+  /// Closes a notification round. Loads the next queued action into the `inout` arguments and
+  /// returns `true`, or marks the store idle and returns `false`. Subscribers removed during
+  /// the round are handed back in `removed`, to be released outside the lock.
+  @inlinable
+  mutating func endRound(
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ nextState: inout State, spareBox box: inout _FinishBox<State>?,
+    removed: inout [_Subscriber<State>], thread: UInt
+  ) -> Bool {
     isNotifying = false
-    let removed = subscribers.applyDeferred()
-    if spareBox == nil { spareBox = box }
+    removed = subscribers.applyDeferred()
+    if spareBox == nil { spareBox = box.take() }
     guard let pending = queue.popFirst() else {
       isBusy = false
-      return (nil, removed)
+      return false
     }
-    return (
-      beginTurn(action: pending.action, completion: pending.completion, thread: thread), removed
-    )
+    action = pending.action
+    completion = pending.completion
+    nextState = startTurn(actionType: pending.action.type, thread: thread, spareBox: &box)
+    return true
   }
 }
 
 /// Watches the action that is waiting for an asynchronous `finish`, so that a reducer that
 /// never finishes is reported once, with a single timer per store.
+@usableFromInline
 struct _Watchdog<State: StateProtocol> {
+  @usableFromInline
   enum Verdict {
     /// Nothing to watch any more; the timer stops.
     case idle
@@ -91,12 +118,20 @@ struct _Watchdog<State: StateProtocol> {
     case overdue(actionType: Int?)
   }
 
-  private weak var box: _FinishBox<State>?
-  private var since: UInt64 = 0
-  private var reported = false
-  private var isArmed = false
+  @usableFromInline
+  weak var box: _FinishBox<State>?
+  @usableFromInline
+  var since: UInt64 = 0
+  @usableFromInline
+  var reported = false
+  @usableFromInline
+  var isArmed = false
+
+  @inlinable
+  init() {}
 
   /// Starts watching `box`. Returns `true` when the caller must arm the timer.
+  @inlinable
   mutating func watch(_ box: _FinishBox<State>, since now: UInt64) -> Bool {
     self.box = box
     since = now
@@ -105,6 +140,7 @@ struct _Watchdog<State: StateProtocol> {
     return !isArmed
   }
 
+  @inlinable
   mutating func check(now: UInt64, timeout: UInt64) -> Verdict {
     guard let box, box.isAwaiting, !reported else {
       isArmed = false

@@ -1,12 +1,18 @@
 /// One subscriber as the store keeps it. Immutable: cancelling flips the subscription's flag,
 /// and the store drops the entry (and so the closure) from its table.
+@usableFromInline
 final class _Subscriber<State: StateProtocol>: Sendable {
+  @usableFromInline
   let id: UInt64
   /// The action types it receives, sorted; `nil` for all.
+  @usableFromInline
   let types: [Int]?
+  @usableFromInline
   let subscription: Subscription
+  @usableFromInline
   let body: @Sendable (any ActionProtocol, State) -> Void
 
+  @inlinable
   init(
     id: UInt64, types: [Int]?, subscription: Subscription,
     body: @escaping @Sendable (any ActionProtocol, State) -> Void
@@ -18,20 +24,26 @@ final class _Subscriber<State: StateProtocol>: Sendable {
   }
 
   @inline(__always)
+  @inlinable
   var isActive: Bool { subscription.flag.load() == 0 }
 }
 
 /// The subscribers to notify for one action, in subscription order: the ones that take every
-/// action merged with the ones filtered on this action's type.
+/// action merged with the ones filtered on this action's type. A snapshot: the table defers its
+/// own changes while a round runs, so holding these arrays never forces a copy.
+@usableFromInline
 struct _NotificationList<State: StateProtocol> {
-  let all: ContiguousArray<_Subscriber<State>?>
-  let typed: ContiguousArray<_Subscriber<State>?>
+  @usableFromInline var all: ContiguousArray<_Subscriber<State>?> = []
+  @usableFromInline var typed: ContiguousArray<_Subscriber<State>?> = []
 
-  /// Calls `body` for each entry, ordered by subscription id.
-  @inline(__always)
-  func forEach(_ body: (_Subscriber<State>) -> Void) {
+  @inlinable
+  init() {}
+
+  /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
+  @inlinable
+  func notify(_ action: any ActionProtocol, _ state: State) {
     if typed.isEmpty {
-      for case let entry? in all { body(entry) }
+      for case let entry? in all where entry.isActive { entry.body(action, state) }
       return
     }
     var i = 0
@@ -39,38 +51,48 @@ struct _NotificationList<State: StateProtocol> {
     while true {
       while i < all.count, all[i] == nil { i += 1 }
       while j < typed.count, typed[j] == nil { j += 1 }
+      let next: _Subscriber<State>
       switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
       case (let a?, let b?):
         if a.id < b.id {
-          body(a)
+          next = a
           i += 1
         } else {
-          body(b)
+          next = b
           j += 1
         }
       case (let a?, nil):
-        body(a)
+        next = a
         i += 1
       case (nil, let b?):
-        body(b)
+        next = b
         j += 1
       case (nil, nil):
         return
       }
+      if next.isActive { next.body(action, state) }
     }
   }
 }
 
 /// An ordered list of subscribers with O(1) removal: removed entries leave a hole that is
 /// squeezed out once holes outnumber entries.
+@usableFromInline
 struct _Bucket<State: StateProtocol> {
+  @usableFromInline
   var slots: ContiguousArray<_Subscriber<State>?> = []
+  @usableFromInline
   var live = 0
 
+  @inlinable
+  init() {}
+
+  @inlinable
   var isEmpty: Bool { live == 0 }
 }
 
 /// Where a subscriber sits in the table.
+@usableFromInline
 enum _Position {
   /// At this index of the bucket of subscribers to every action.
   case all(Int)
@@ -86,27 +108,40 @@ enum _Position {
 /// copied, and a subscriber added during a round starts with the next action.
 ///
 /// - Complexity: adding and removing are amortized O(1) (plus O(k) for k filtered types).
+@usableFromInline
 struct _SubscriberTable<State: StateProtocol> {
-  private(set) var activeCount = 0
-  private var nextID: UInt64 = 1
-  private var all = _Bucket<State>()
-  private var byType: [Int: _Bucket<State>] = [:]
-  private var positions: [UInt64: _Position] = [:]
-  private var pendingAdditions: [_Subscriber<State>] = []
-  private var pendingRemovals: [UInt64] = []
+  @usableFromInline
+  var activeCount = 0
+  @usableFromInline
+  var nextID: UInt64 = 1
+  @usableFromInline
+  var all = _Bucket<State>()
+  @usableFromInline
+  var byType: [Int: _Bucket<State>] = [:]
+  @usableFromInline
+  var positions: [UInt64: _Position] = [:]
+  @usableFromInline
+  var pendingAdditions: [_Subscriber<State>] = []
+  @usableFromInline
+  var pendingRemovals: [UInt64] = []
 
+  @inlinable
+  init() {}
+
+  @inlinable
   mutating func makeID() -> UInt64 {
     defer { nextID += 1 }
     return nextID
   }
 
-  /// The subscribers for an action of type `type`.
-  @inline(__always)
-  func notificationList(for type: Int) -> _NotificationList<State> {
-    if byType.isEmpty { return _NotificationList(all: all.slots, typed: []) }
-    return _NotificationList(all: all.slots, typed: byType[type]?.slots ?? [])
+  /// Fills `list` with the subscribers for an action of type `type`.
+  @inlinable
+  func collect(for type: Int, into list: inout _NotificationList<State>) {
+    list.all = all.slots
+    if !byType.isEmpty, let bucket = byType[type] { list.typed = bucket.slots }
   }
 
+  @inlinable
   mutating func add(_ entry: _Subscriber<State>, deferred: Bool) {
     activeCount += 1
     if deferred {
@@ -118,6 +153,7 @@ struct _SubscriberTable<State: StateProtocol> {
 
   /// Removes a subscriber, or schedules its removal when a round is running. Returns the entry
   /// removed now, so the caller can release it outside the lock.
+  @inlinable
   mutating func remove(id: UInt64, deferred: Bool) -> _Subscriber<State>? {
     if let index = pendingAdditions.firstIndex(where: { $0.id == id }) {
       activeCount -= 1
@@ -133,6 +169,7 @@ struct _SubscriberTable<State: StateProtocol> {
   }
 
   /// Applies the additions and removals held back during a round. Returns the removed entries.
+  @inlinable
   mutating func applyDeferred() -> [_Subscriber<State>] {
     guard !pendingRemovals.isEmpty || !pendingAdditions.isEmpty else { return [] }
     var removed: [_Subscriber<State>] = []
@@ -146,6 +183,7 @@ struct _SubscriberTable<State: StateProtocol> {
   }
 
   /// Empties the table, returning every entry (for a store that is going away).
+  @inlinable
   mutating func removeAll() -> [_Subscriber<State>] {
     var entries = all.slots.compactMap { $0 }
     var seen = Set<UInt64>()
@@ -160,11 +198,13 @@ struct _SubscriberTable<State: StateProtocol> {
   }
 
   /// The slots in use across all buckets, live or not (for tests of churn).
+  @inlinable
   var slotCount: Int {
     all.slots.count + byType.values.reduce(0) { $0 + $1.slots.count }
   }
 
-  private mutating func insert(_ entry: _Subscriber<State>) {
+  @inlinable
+  mutating func insert(_ entry: _Subscriber<State>) {
     guard let types = entry.types else {
       positions[entry.id] = .all(all.slots.count)
       all.slots.append(entry)
@@ -183,7 +223,8 @@ struct _SubscriberTable<State: StateProtocol> {
     positions[entry.id] = .typed(types: types, indices: indices)
   }
 
-  private mutating func erase(id: UInt64) -> _Subscriber<State>? {
+  @inlinable
+  mutating func erase(id: UInt64) -> _Subscriber<State>? {
     switch positions.removeValue(forKey: id) {
     case nil:
       return nil
@@ -208,7 +249,8 @@ struct _SubscriberTable<State: StateProtocol> {
 
   /// Squeezes the holes out of `bucket` once they outnumber live entries, fixing the moved
   /// entries' positions; `nil` when the bucket is dense enough as it is.
-  private mutating func compacted(_ bucket: _Bucket<State>, type: Int?) -> _Bucket<State>? {
+  @inlinable
+  mutating func compacted(_ bucket: _Bucket<State>, type: Int?) -> _Bucket<State>? {
     let holes = bucket.slots.count - bucket.live
     guard holes > 16, holes > bucket.live else { return nil }
     var result = _Bucket<State>()
