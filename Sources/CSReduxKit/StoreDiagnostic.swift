@@ -28,6 +28,9 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// ``Store/unsubscribe(_:)`` was given a subscription made by another store; nothing was
     /// cancelled.
     case foreignSubscription
+    /// Stores that follow each other kept dispatching to one another past the allowed depth;
+    /// the chain was stopped. Each store keeps the last state it committed.
+    case crossStoreCycle
   }
 
   /// What went wrong.
