@@ -81,6 +81,46 @@ struct ScreenRendererTests {
     #expect(
       after[9] == ScreenLine("last action addContentFinish (1) payload \"Buy milk\""))
   }
+
+  @Test("sections whose revision did not move are not rendered again")
+  func composerSkipsUnchangedSections() {
+    let session = CountingSession(CSDemoSession())
+    var composer = ScreenComposer(session: session)
+    let size = TerminalSize(rows: 12, columns: 60)
+    _ = composer.lines(for: size)
+    #expect(session.renders.withLock { $0 } == ["title": 1, "input": 1, "button": 1, "list": 1])
+    _ = composer.lines(for: size)  // nothing changed: nothing is rendered
+    #expect(session.renders.withLock { $0 } == ["title": 1, "input": 1, "button": 1, "list": 1])
+    _ = session.perform(ScriptCommand(name: "title", argument: ""))  // titleClick: list only
+    _ = composer.lines(for: size)
+    #expect(session.renders.withLock { $0 } == ["title": 1, "input": 1, "button": 1, "list": 2])
+  }
+}
+
+/// Forwards to a session, counting how often each of its sections is rendered.
+private final class CountingSession: DemoSession {
+  let base: CSDemoSession
+  let renders = Protected<[String: Int]>([:])
+
+  init(_ base: CSDemoSession) { self.base = base }
+
+  static var commands: [CommandHelp] { CSDemoSession.commands }
+  static var keys: [KeyHelp] { CSDemoSession.keys }
+  var heading: String { base.heading }
+  var keyHint: String { base.keyHint }
+  var actionLog: ActionLog { base.actionLog }
+  var diagnosticLog: DiagnosticLog { base.diagnosticLog }
+  func perform(_ command: ScriptCommand) -> CommandResult { base.perform(command) }
+  func handle(_ key: Key) -> CommandResult { base.handle(key) }
+
+  var sections: [FrameSection] {
+    base.sections.map { section in
+      FrameSection(section.label, revision: section.revision) { [renders] in
+        renders.withLock { $0[section.label, default: 0] += 1 }
+        return section.render()
+      }
+    }
+  }
 }
 
 @Suite("Command line and script commands")
