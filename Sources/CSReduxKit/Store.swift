@@ -46,6 +46,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   @usableFromInline let execute: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
   @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
   @usableFromInline let inner: _Locked<_StoreCore<State>>
+  /// The middleware chain, outermost first.
+  @usableFromInline let middleware: [Middleware<State>]
 
   /// Creates a store with an initial state and the reducer that transforms it.
   ///
@@ -54,6 +56,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   - reducer: The module's reducer.
   ///   - name: The store's name in diagnostics; the store's type name when `nil`.
   ///   - actionNames: Names for the action types in diagnostics.
+  ///   - middleware: Steps every dispatched action goes through before the queue, outermost
+  ///     first; see ``Middleware``.
   ///   - reducerTimeout: How long a reducer may take to call `finish` before the store reports
   ///     ``StoreDiagnostic/Kind/reducerDidNotFinish`` (once per action; the store keeps
   ///     waiting). Zero or less turns the check off.
@@ -65,6 +69,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     reducer: some ReducerProtocol<State>,
     name: String? = nil,
     actionNames: ActionTypeNames = .none,
+    middleware: [Middleware<State>] = [],
     reducerTimeout: Duration = .seconds(5),
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
       .printToStandardError
@@ -74,6 +79,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     self.reducerTimeout = reducerTimeout
     self.execute = { reducer.execute(action: $0, state: $1, finish: $2) }
     self.diagnostics = diagnostics
+    self.middleware = middleware
     self.inner = _Locked(_StoreCore(state: state))
   }
 
@@ -117,7 +123,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// - Complexity: O(1) plus the reducer and the subscribers for this action's type.
   @inlinable
   public final func dispatch(_ action: any ActionProtocol) {
-    enqueue(action, completion: nil)
+    if middleware.isEmpty {
+      enqueue(action, completion: nil)
+    } else {
+      _runMiddleware(from: 0, action, completion: nil)
+    }
   }
 
   /// Asks the store to apply `action`, then calls `completion` with the state committed for
@@ -130,7 +140,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   public final func dispatch(
     _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
   ) {
-    enqueue(action, completion: completion)
+    if middleware.isEmpty {
+      enqueue(action, completion: completion)
+    } else {
+      _runMiddleware(from: 0, action, completion: completion)
+    }
   }
 
   // MARK: - Subscribing
