@@ -11,11 +11,30 @@
 /// - one not called within the store's `reducerTimeout` is reported once as
 ///   ``StoreDiagnostic/Kind/reducerDidNotFinish`` (the store keeps waiting).
 public struct Finish<State: StateProtocol>: Sendable {
-  @usableFromInline let box: _FinishBox<State>
+  /// The store's record of the action, for a reducer the store called directly.
+  @usableFromInline let box: _FinishBox<State>?
+  /// The parent's continuation, for a reducer a composed reducer called.
+  @usableFromInline let link: _FinishLink<State>?
 
   @inlinable
   init(_ box: _FinishBox<State>) {
     self.box = box
+    self.link = nil
+  }
+
+  @usableFromInline
+  init(link: _FinishLink<State>) {
+    self.box = nil
+    self.link = link
+  }
+
+  @inlinable
+  func complete(_ outcome: _Outcome<State>) {
+    if let box {
+      box.finish(outcome)
+    } else {
+      link?.finish(outcome)
+    }
   }
 
   /// Completes the action with `newState`.
@@ -24,7 +43,7 @@ public struct Finish<State: StateProtocol>: Sendable {
   ///   when the action changes nothing: subscribers are notified of every action either way.
   @inlinable
   public func callAsFunction(_ newState: State) {
-    box.finish(.state(newState))
+    complete(.state(newState))
   }
 
   /// Completes the action without changing the state and reports `error` to the store's
@@ -37,7 +56,117 @@ public struct Finish<State: StateProtocol>: Sendable {
   /// - Parameter error: What went wrong; its description appears in the diagnostic.
   @inlinable
   public func fail(_ error: any Error) {
-    box.finish(.failed(error))
+    complete(.failed(error))
+  }
+
+  /// Makes the finish callback for a child reducer that works on this action, for reducers
+  /// that compose others (see ``CombinedReducer`` and ``ScopedReducer``).
+  ///
+  /// The child calls the returned callback as usual; `resume` then receives its new state, or
+  /// the error it failed with, and must eventually complete this callback. Misuse is reported
+  /// in the child's name:
+  /// - a second call by the child is ignored and reported as
+  ///   ``StoreDiagnostic/Kind/finishCalledTwice``, naming the child;
+  /// - a callback the child lets go without calling resumes with a ``ChildReducerError``;
+  /// - while the child works, a ``StoreDiagnostic/Kind/reducerDidNotFinish`` report names it.
+  ///
+  /// - Parameters:
+  ///   - name: The child's name in reports; nested children read `parent > child`.
+  ///   - resume: Receives the child's outcome, once.
+  /// - Returns: The callback to pass to the child reducer.
+  public func child<Child: StateProtocol>(
+    named name: String, _ resume: @escaping @Sendable (Result<Child, any Error>) -> Void
+  ) -> Finish<Child> {
+    let parentPath = link?.path
+    let path = parentPath.map { "\($0) > \(name)" } ?? name
+    guard let stage = box?.stage ?? link?.stage else {
+      preconditionFailure("a Finish always has a box or a link")
+    }
+    let reportTwice: @Sendable (String) -> Void
+    if let box {
+      reportTwice = { [box] child in
+        box.store?._reportFinishCalledTwice(actionType: box.actionType, child: child)
+      }
+    } else if let link {
+      reportTwice = link.reportTwice
+    } else {
+      reportTwice = { _ in }
+    }
+    stage.withLock { $0 = path }
+    let childLink = _FinishLink<Child>(
+      path: path, stage: stage, reportTwice: reportTwice
+    ) { outcome in
+      stage.withLock { $0 = parentPath }
+      switch outcome {
+      case .state(let state): resume(.success(state))
+      case .failed(let error as ChildReducerError): resume(.failure(error))  // names its path
+      case .failed(let error): resume(.failure(ChildReducerError(child: path, error: error)))
+      case .released: resume(.failure(ChildReducerError(child: path, error: nil)))
+      }
+    }
+    return Finish<Child>(link: childLink)
+  }
+}
+
+/// The error a composed reducer fails with when one of its children failed or let its finish
+/// callback go without calling it.
+public struct ChildReducerError: Error, CustomStringConvertible {
+  /// The child's name, `parent > child` for nested children.
+  public let child: String
+  /// The error the child failed with, or `nil` when it let `finish` go without calling it.
+  public let error: (any Error)?
+
+  /// Creates the error for a child reducer.
+  ///
+  /// - Parameters:
+  ///   - child: The child's name.
+  ///   - error: What the child failed with, or `nil` when it let `finish` go.
+  public init(child: String, error: (any Error)?) {
+    self.child = child
+    self.error = error
+  }
+
+  /// `child reducer 'users' failed: …`, or `… let finish go without calling it`.
+  public var description: String {
+    guard let error else {
+      return "child reducer '\(child)' let finish go without calling it"
+    }
+    return "child reducer '\(child)' failed: \(error)"
+  }
+}
+
+/// The continuation behind a child's `Finish`: calls the parent's code once, reports a second
+/// call, and resumes the parent with `.released` if it is let go without a call.
+@usableFromInline
+final class _FinishLink<State: StateProtocol>: @unchecked Sendable {
+  let called = _AtomicWord(0)
+  let path: String
+  let stage: _Locked<String?>
+  let reportTwice: @Sendable (String) -> Void
+  let onOutcome: @Sendable (_Outcome<State>) -> Void
+
+  init(
+    path: String, stage: _Locked<String?>, reportTwice: @escaping @Sendable (String) -> Void,
+    onOutcome: @escaping @Sendable (_Outcome<State>) -> Void
+  ) {
+    self.path = path
+    self.stage = stage
+    self.reportTwice = reportTwice
+    self.onOutcome = onOutcome
+  }
+
+  @usableFromInline
+  func finish(_ outcome: _Outcome<State>) {
+    if called.exchange(1) == 0 {
+      onOutcome(outcome)
+    } else {
+      reportTwice(path)
+    }
+  }
+
+  deinit {
+    if called.exchange(1) == 0 { onOutcome(.released) }
+    called.deallocate()
   }
 }
 

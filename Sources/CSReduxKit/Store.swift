@@ -379,10 +379,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
       break
     case .rearm(let deadline):
       armWatchdog(at: deadline)
-    case .overdue(let actionType):
+    case .overdue(let actionType, let stage):
+      let who = stage.map { "child reducer '\($0)'" } ?? "the reducer"
       report(
         .reducerDidNotFinish, actionType: actionType,
-        "the reducer has not called finish after \(reducerTimeout); "
+        "\(who) has not called finish after \(reducerTimeout); "
           + (queued == 0 ? "no later action is" : "\(queued) later action(s) are")
           + " waiting. Make sure every path through the reducer calls finish exactly once.")
     }
@@ -436,10 +437,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   // MARK: - Diagnostics
 
   @usableFromInline
-  final func _reportFinishCalledTwice(actionType: Int?) {
+  final func _reportFinishCalledTwice(actionType: Int?, child: String?) {
+    let who = child.map { "child reducer '\($0)' called finish" } ?? "finish was called"
     report(
       .finishCalledTwice, actionType: actionType,
-      "finish was called again after the action had completed; the extra call was ignored. "
+      "\(who) again after it had completed; the extra call was ignored. "
         + "Call finish exactly once per action.")
   }
 

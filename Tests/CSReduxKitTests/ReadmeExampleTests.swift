@@ -1,8 +1,9 @@
 import CSReduxKit
 import Testing
 
-/// Runs the usage example of README.md. `.ci/check-readme-example` checks that the code between
-/// the markers is the README's example, line for line, and that the README shows this output.
+/// Runs the usage example of README.md. `.ci/check-doc-examples` checks that the code between
+/// the markers is the README's example, line for line; `.ci/check-readme-example` checks that
+/// the README shows this output.
 @Suite("README")
 struct ReadmeExampleTests {
   @Test("the README usage example compiles and prints what the README shows")
@@ -10,7 +11,7 @@ struct ReadmeExampleTests {
     let printed = Locked<[String]>([])
     @Sendable func print(_ line: Any) { printed.append("\(line)") }
 
-    // README-EXAMPLE-BEGIN
+    // example: usage
     struct TodoState: StateProtocol {
       var tasks: [String] = []
     }
@@ -60,7 +61,7 @@ struct ReadmeExampleTests {
     store.dispatch(Action(TodoAction.delete, data: 7))  // reported; nothing changes
     print(store.state.tasks)
     subscription.cancel()
-    // README-EXAMPLE-END
+    // end-example
 
     // README-OUTPUT-BEGIN
     let expected = """

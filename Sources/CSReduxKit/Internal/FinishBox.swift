@@ -28,6 +28,8 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
 
   @usableFromInline let phase = _AtomicWord(0)
   @usableFromInline weak var store: Store<State>?
+  /// Which child of a composed reducer is working, for the timeout report.
+  @usableFromInline let stage = _Locked<String?>(nil)
 
   // Each field is written by one side while the phase word gives it sole access, and read by
   // the other side after it observed the phase that follows; the phase word orders them, so
@@ -56,6 +58,10 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
     self.actionType = actionType
     phase.store(Self.executing)
   }
+
+  /// The child of a composed reducer that is working, if any.
+  @usableFromInline
+  var currentStage: String? { stage.withLock { $0 } }
 
   /// Called by the draining thread when the reducer returned. Returns the outcome when `finish`
   /// was called before that (on any thread), or `nil` when the action is still in flight, in
@@ -120,7 +126,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
         }
         return
       default:
-        store?._reportFinishCalledTwice(actionType: actionType)
+        store?._reportFinishCalledTwice(actionType: actionType, child: nil)
         return
       }
     }

@@ -115,7 +115,7 @@ struct _Watchdog<State: StateProtocol> {
     /// The watched action started later than the timer assumed; fire again then.
     case rearm(deadline: UInt64)
     /// The watched action is overdue; report it (only once).
-    case overdue(actionType: Int?)
+    case overdue(actionType: Int?, stage: String?)
   }
 
   @usableFromInline
@@ -150,6 +150,6 @@ struct _Watchdog<State: StateProtocol> {
     guard now >= deadline else { return .rearm(deadline: deadline) }
     reported = true
     isArmed = false
-    return .overdue(actionType: box.actionType)
+    return .overdue(actionType: box.actionType, stage: box.currentStage)
   }
 }
