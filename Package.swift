@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "CSReduxKit", targets: ["CSReduxKit"]),
     .executable(name: "demo", targets: ["demo"]),
+    .executable(name: "benchmark", targets: ["benchmark"]),
   ],
   dependencies: [],
   targets: [
@@ -32,6 +33,14 @@ let package = Package(
       name: "demo",
       dependencies: ["DemoKit"],
       path: "Demo/demo"
+    ),
+
+    // MARK: Tools
+    // `swift run -c release benchmark`: the store against a direct reducer call.
+    .executableTarget(
+      name: "benchmark",
+      dependencies: ["CSReduxKit"],
+      path: "Sources/benchmark"
     ),
 
     // MARK: Tests

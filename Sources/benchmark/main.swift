@@ -1,0 +1,2 @@
+// The benchmark program: see docs/performance.md.
+print("benchmark: not written yet")
