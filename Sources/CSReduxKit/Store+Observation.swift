@@ -1,0 +1,91 @@
+#if canImport(Observation)
+  import Dispatch
+  import Observation
+
+  /// A selected part of a store's state as an `@Observable` value, for SwiftUI views and other
+  /// main-actor code that uses Observation.
+  ///
+  /// ```swift
+  /// @MainActor struct TaskCountView: View {
+  ///   @State var count = StoreObservation(todoStore) { $0.tasks.count }
+  ///   var body: some View { Text("\(count.value) tasks") }
+  /// }
+  /// ```
+  ///
+  /// - ``value`` starts as the selection of the store's current state and changes on the main
+  ///   actor, only when the selected part changed: observers (SwiftUI, or
+  ///   `withObservationTracking`) are not told about actions that leave it equal.
+  /// - `select` runs on the thread that committed each action, right after the commit; the
+  ///   new value then reaches the main actor through the main dispatch queue, in commit order,
+  ///   always asynchronously. When the store commits on another thread while the observation is
+  ///   being created, ``value`` may briefly show a value from just before; it always ends with
+  ///   the latest.
+  /// - It holds the store's subscription, not the store; the store holds it weakly. Let the
+  ///   observation go and its subscription is cancelled.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @MainActor
+  @Observable
+  public final class StoreObservation<State: StateProtocol, Value: Equatable & Sendable> {
+    /// The selected part of the store's last committed state, as the main actor has seen it.
+    public private(set) var value: Value
+
+    @ObservationIgnored private let subscription: Subscription
+
+    /// Starts following the part of `store`'s state that `select` picks out.
+    ///
+    /// - Parameters:
+    ///   - store: The store to follow.
+    ///   - select: Picks the followed part out of the state; runs on the committing thread, so
+    ///     keep it cheap and pure. A key path such as `\.tasks.count` works too.
+    public init(_ store: Store<State>, select: @escaping @Sendable (State) -> Value) {
+      let relay = _ObservationRelay<State, Value>()
+      // Subscribe before reading the state, so no commit can fall between the two.
+      subscription = store.subscribe { _, state in relay.committed(select(state)) }
+      value = select(store.state)
+      relay.attach(self)
+    }
+
+    /// Whether the observation still follows the store: `false` once the store was freed.
+    public var isFollowing: Bool { !subscription.isCancelled }
+
+    deinit {
+      subscription.cancel()
+    }
+
+    func receive(_ newValue: Value) {
+      guard newValue != value else { return }
+      value = newValue
+    }
+  }
+
+  /// Carries values from the committing thread to the observation on the main actor, skipping
+  /// repeats before the hop.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  final class _ObservationRelay<State: StateProtocol, Value: Equatable & Sendable>: Sendable {
+    private struct Core {
+      var last: Value?
+      weak var observation: StoreObservation<State, Value>?
+    }
+
+    private let core = _Locked(Core())
+
+    func attach(_ observation: StoreObservation<State, Value>) {
+      core.withLock { $0.observation = observation }
+    }
+
+    func committed(_ value: Value) {
+      let isNew = core.withLock { core -> Bool in
+        guard core.last != value else { return false }
+        core.last = value
+        return true
+      }
+      guard isNew else { return }
+      DispatchQueue.main.async { [self] in
+        MainActor.assumeIsolated {
+          let observation = core.withLock { $0.observation }
+          observation?.receive(value)
+        }
+      }
+    }
+  }
+#endif
