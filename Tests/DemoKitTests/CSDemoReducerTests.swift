@@ -8,13 +8,14 @@ struct CSDemoReducerTests {
   let start = CSDemoState(
     listData: ["Eat", "Work"], currentAddText: "Work", canEdit: false, title: nil)
 
-  @Test("action types are numbered 0 to 4 in the original order")
+  @Test("action types are numbered 0 to 4 in the original order, then the port's signOut")
   func actionTypesInOrder() {
     #expect(
-      CSDemoActionType.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
+      CSDemoActionType.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
     #expect(
       CSDemoActionType.allCases.map { "\($0)" } == [
         "beginAddContent", "addContentFinish", "deleteContent", "titleClick", "cellClick",
+        "signOut",
       ])
   }
 

@@ -103,7 +103,7 @@ struct ScriptedEndToEndTests {
       run.output == """
         > jump
         error: unknown command "jump"; the commands are: add TEXT, begin, type TEXT, \
-        backspace, submit, cancel, select ROW, delete [ROW], title, help, quit
+        backspace, submit, cancel, select ROW, delete [ROW], title, signout, help, quit
 
         > select 0
         action (none)

@@ -1,14 +1,15 @@
 /// The CSReduxKit demo driven by commands and keys: one store, three components.
 final class CSDemoSession: DemoSession {
+  let app: DemoApp
   let screen: CSDemoScreen
   let actionLog: ActionLog
-  let diagnosticLog: DiagnosticLog
+  var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
-  init() {
-    let diagnosticLog = DiagnosticLog()
-    screen = CSDemoScreen(store: CSDemoStore(diagnostics: diagnosticLog.handler))
+  /// Builds the screen on the app's CSDemo store.
+  init(app: DemoApp = DemoApp()) {
+    self.app = app
+    screen = CSDemoScreen(store: app.csdemoStore)
     actionLog = ActionLog(store: screen.store)
-    self.diagnosticLog = diagnosticLog
   }
 
   var heading: String { "CSReduxKit demo: one store, three components" }
@@ -43,7 +44,7 @@ final class CSDemoSession: DemoSession {
   var keyHint: String {
     screen.isAdding
       ? "type text  Enter submit  Esc cancel  Up/Down select  Ctrl-C quit"
-      : "a add  Up/Down select  d delete  t title  q quit"
+      : "a add  Up/Down select  d delete  t title  o sign out  q quit"
   }
 
   var sections: [FrameSection] {
@@ -81,6 +82,7 @@ final class CSDemoSession: DemoSession {
       }
       return .done(message: screen.delete(row: row))
     case "title": return .done(message: screen.tapTitle())
+    case "signout": return .done(message: app.signOut())
     default: return .unknown
     }
   }
@@ -92,6 +94,7 @@ final class CSDemoSession: DemoSession {
       return .done(message: screen.type(String(character)))
     case .character("a"): return .done(message: screen.tapAdd())
     case .character("t"): return .done(message: screen.tapTitle())
+    case .character("o"): return .done(message: app.signOut())
     case .character("d"): return .done(message: screen.deleteSelected())
     case .character("q"): return .quit
     case .character(let character):

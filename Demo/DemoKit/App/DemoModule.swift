@@ -32,13 +32,13 @@ enum DemoModule: String, CaseIterable, Sendable {
     }
   }
 
-  /// A new session with a fresh store.
-  func makeSession() -> any DemoSession {
+  /// A new session on the module's store of `app` (every module's store, fresh by default).
+  func makeSession(app: DemoApp = DemoApp()) -> any DemoSession {
     switch self {
-    case .csdemo: CSDemoSession()
-    case .todo: TodoSession()
-    case .rps: RPSSession()
-    case .settings: SettingsSession()
+    case .csdemo: CSDemoSession(app: app)
+    case .todo: TodoSession(app: app)
+    case .rps: RPSSession(app: app)
+    case .settings: SettingsSession(app: app)
     }
   }
 }

@@ -38,6 +38,7 @@ enum HelpText {
 
   /// The keys every module understands.
   static let universalKeys = [
+    DemoApp.signOutKey,
     KeyHelp(key: "q", summary: "quit (when not typing)"),
     KeyHelp(key: "Ctrl-C", summary: "quit"),
   ]

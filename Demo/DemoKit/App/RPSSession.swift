@@ -1,14 +1,15 @@
 /// Rock, paper, scissors driven by commands and keys.
 final class RPSSession: DemoSession {
+  let app: DemoApp
   let screen: RPSScreen
   let actionLog: ActionLog
-  let diagnosticLog: DiagnosticLog
+  var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
-  init() {
-    let diagnosticLog = DiagnosticLog()
-    screen = RPSScreen(store: RPSStore(diagnostics: diagnosticLog.handler))
+  /// Builds the screen on the app's game store.
+  init(app: DemoApp = DemoApp()) {
+    self.app = app
+    screen = RPSScreen(store: app.rpsStore)
     actionLog = ActionLog(store: screen.store)
-    self.diagnosticLog = diagnosticLog
   }
 
   var heading: String { "CSReduxKit demo: rock, paper, scissors (two players, one screen)" }
@@ -25,7 +26,7 @@ final class RPSSession: DemoSession {
     KeyHelp(key: "n", summary: "new game"),
   ]
 
-  var keyHint: String { "r rock  p paper  s scissors  n new game  q quit" }
+  var keyHint: String { "r rock  p paper  s scissors  n new game  o sign out  q quit" }
 
   var sections: [FrameSection] {
     [FrameSection("message", screen.messageView), FrameSection("players", screen.playersView)]
@@ -36,9 +37,15 @@ final class RPSSession: DemoSession {
       screen.choose(weapon)
       return .ok
     }
-    guard command.name == "new" else { return .unknown }
-    screen.newGame()
-    return .ok
+    switch command.name {
+    case "new":
+      screen.newGame()
+      return .ok
+    case "signout":
+      return .done(message: app.signOut())
+    default:
+      return .unknown
+    }
   }
 
   func handle(_ key: Key) -> CommandResult {
@@ -47,6 +54,7 @@ final class RPSSession: DemoSession {
     case .character("p"): screen.choose(.paper)
     case .character("s"): screen.choose(.scissors)
     case .character("n"): screen.newGame()
+    case .character("o"): return .done(message: app.signOut())
     case .character("q"): return .quit
     default: break
     }

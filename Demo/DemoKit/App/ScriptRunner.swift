@@ -23,8 +23,9 @@ struct ScriptRunner {
   /// Receives the output, one frame at a time.
   let write: (String) -> Void
 
-  /// The commands every module understands.
+  /// The commands every module understands: the sessions run `signout`, the runner the others.
   static let universalCommands = [
+    DemoApp.signOutCommand,
     CommandHelp(usage: "help", summary: "list the commands"),
     CommandHelp(usage: "quit", summary: "end the script"),
   ]

@@ -1,14 +1,15 @@
 /// The two settings screens driven by commands and keys.
 final class SettingsSession: DemoSession {
+  let app: DemoApp
   let screens: SettingsScreens
   let actionLog: ActionLog
-  let diagnosticLog: DiagnosticLog
+  var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
-  init() {
-    let diagnosticLog = DiagnosticLog()
-    screens = SettingsScreens(store: SettingsStore(diagnostics: diagnosticLog.handler))
+  /// Builds both screens on the app's settings store.
+  init(app: DemoApp = DemoApp()) {
+    self.app = app
+    screens = SettingsScreens(store: app.settingsStore)
     actionLog = ActionLog(store: screens.store)
-    self.diagnosticLog = diagnosticLog
   }
 
   var heading: String { "CSReduxKit demo: two screens share one setting" }
@@ -27,7 +28,7 @@ final class SettingsSession: DemoSession {
     KeyHelp(key: "b", summary: "screen B: facebook button"),
   ]
 
-  var keyHint: String { "f filter  s facebook switch  b facebook button  q quit" }
+  var keyHint: String { "f filter  s facebook switch  b facebook button  o sign out  q quit" }
 
   var sections: [FrameSection] {
     let screens = screens
@@ -43,6 +44,7 @@ final class SettingsSession: DemoSession {
     case "filter": screens.toggleFilter()
     case "facebook": screens.toggleFacebookSwitch()
     case "button": screens.tapFacebookButton()
+    case "signout": return .done(message: app.signOut())
     default: return .unknown
     }
     return .ok
@@ -53,6 +55,7 @@ final class SettingsSession: DemoSession {
     case .character("f"): screens.toggleFilter()
     case .character("s"): screens.toggleFacebookSwitch()
     case .character("b"): screens.tapFacebookButton()
+    case .character("o"): return .done(message: app.signOut())
     case .character("q"): return .quit
     default: break
     }

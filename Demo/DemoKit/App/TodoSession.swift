@@ -1,14 +1,15 @@
 /// The todo module driven by commands and keys.
 final class TodoSession: DemoSession {
+  let app: DemoApp
   let screen: TodoScreen
   let actionLog: ActionLog
-  let diagnosticLog: DiagnosticLog
+  var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
-  init() {
-    let diagnosticLog = DiagnosticLog()
-    screen = TodoScreen(store: TodoStore(diagnostics: diagnosticLog.handler))
+  /// Builds the screen on the app's todo store.
+  init(app: DemoApp = DemoApp()) {
+    self.app = app
+    screen = TodoScreen(store: app.todoStore)
     actionLog = ActionLog(store: screen.store)
-    self.diagnosticLog = diagnosticLog
   }
 
   var heading: String { "CSReduxKit demo: todo list (newest first)" }
@@ -27,7 +28,7 @@ final class TodoSession: DemoSession {
   var keyHint: String {
     screen.isTyping
       ? "type a name  Enter add  Esc cancel  Ctrl-C quit"
-      : "a add  Up/Down select  d delete  q quit"
+      : "a add  Up/Down select  d delete  o sign out  q quit"
   }
 
   var sections: [FrameSection] {
@@ -50,6 +51,8 @@ final class TodoSession: DemoSession {
         return .invalid("delete needs an index: delete 0")
       }
       return .done(message: screen.delete(index: index))
+    case "signout":
+      return .done(message: app.signOut())
     default:
       return .unknown
     }
@@ -69,6 +72,7 @@ final class TodoSession: DemoSession {
     switch key {
     case .character("a"): screen.beginTyping()
     case .character("d"): return .done(message: screen.deleteSelected())
+    case .character("o"): return .done(message: app.signOut())
     case .character("q"): return .quit
     case .up: screen.listView.moveSelection(by: -1)
     case .down: screen.listView.moveSelection(by: 1)

@@ -6,13 +6,14 @@ import CSReduxKit
 /// |---|---|
 /// | beginAddContent | hides the button |
 /// | addContentFinish | shows it again |
+/// | signOut | shows it again |
 ///
 /// Both follow `state.canEdit`, so a rejected addContentFinish keeps it hidden.
 final class AddButton: TextView {
   /// The button's label.
   static let label = "[Add]"
   /// The action types the button subscribes to.
-  static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish]
+  static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
 
   private struct Model: Equatable {
     var isVisible = true

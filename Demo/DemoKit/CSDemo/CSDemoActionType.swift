@@ -1,6 +1,7 @@
 import CSReduxKit
 
-/// The demo's action types, numbered 0 to 4 in the order of the original CSReduxKit demo.
+/// The demo's action types, numbered 0 to 4 in the order of the original CSReduxKit demo, then
+/// signOut (5).
 enum CSDemoActionType: Int, CaseIterable, Sendable {
   /// The user tapped Add: the input takes focus. No payload.
   case beginAddContent
@@ -12,6 +13,9 @@ enum CSDemoActionType: Int, CaseIterable, Sendable {
   case titleClick
   /// The user selected a row. Payload: the row's text, a `String`.
   case cellClick
+  /// The user signed out: the module starts over from its initial state. No payload. Added
+  /// after the original's five types, so their numbers stay 0 to 4.
+  case signOut
 }
 
 extension Action {

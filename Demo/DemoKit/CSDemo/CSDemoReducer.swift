@@ -9,6 +9,7 @@ import CSReduxKit
 /// | deleteContent | Int row | remove the row; currentAddText = last element (nil when empty) |
 /// | titleClick | String | title = the string |
 /// | cellClick | String | currentAddText = the string |
+/// | signOut | none | back to the initial state (added by the port for the demo's sign-out) |
 ///
 /// An action that needs a payload but has none, has one of the wrong type, or names a row that
 /// does not exist is *failed*: the state stays unchanged and the store's diagnostics report a
@@ -44,6 +45,8 @@ struct CSDemoReducer: ReducerProtocol {
       state.title = try action.payload(as: String.self)
     case .cellClick:
       state.currentAddText = try action.payload(as: String.self)
+    case .signOut:
+      state = CSDemoState()
     case nil:
       break
     }

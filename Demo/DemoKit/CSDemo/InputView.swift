@@ -6,6 +6,7 @@ import CSReduxKit
 /// |---|---|
 /// | beginAddContent | takes focus |
 /// | addContentFinish | loses focus, text cleared |
+/// | signOut | loses focus, text cleared |
 ///
 /// Both reactions follow `state.canEdit`, so an action the reducer rejected (a wrong payload)
 /// leaves the field as it was. Typing and cancelling are local to the view and dispatch nothing.
@@ -13,7 +14,7 @@ final class InputView: TextView {
   /// What the field shows while empty and unfocused.
   static let placeholder = "please enter content"
   /// The action types this view subscribes to.
-  static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish]
+  static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
 
   private struct Model: Equatable {
     var text = ""
@@ -34,7 +35,7 @@ final class InputView: TextView {
     switch CSDemoActionType(rawValue: action.type) {
     case .beginAddContent:
       update { $0.isFocused = state.canEdit }
-    case .addContentFinish where !state.canEdit:
+    case .addContentFinish where !state.canEdit, .signOut where !state.canEdit:
       update {
         $0.isFocused = false
         $0.text = ""

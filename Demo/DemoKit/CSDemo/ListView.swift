@@ -7,6 +7,7 @@ import CSReduxKit
 /// | beginAddContent, addContentFinish, deleteContent | shows listData |
 /// | titleClick | highlights every row equal to state.title |
 /// | cellClick | no change (it is not subscribed) |
+/// | signOut | shows listData (empty), no highlight, no selection |
 ///
 /// The highlight is kept as the title's text, so rows added later that equal it are highlighted
 /// too. The selection is local to the view (the screen moves it) and stays within the rows.
@@ -17,7 +18,7 @@ final class ListView: TextView {
   static let highlightMarker = "  <- title"
   /// The action types this view subscribes to.
   static let reactsTo: [CSDemoActionType] = [
-    .beginAddContent, .addContentFinish, .deleteContent, .titleClick,
+    .beginAddContent, .addContentFinish, .deleteContent, .titleClick, .signOut,
   ]
 
   private struct Model: Equatable {
@@ -47,6 +48,12 @@ final class ListView: TextView {
       }
     case .titleClick:
       update { $0.highlightedText = state.title }
+    case .signOut:
+      update { model in
+        model.rows = state.listData
+        model.highlightedText = state.title
+        model.selectedRow = nil
+      }
     case .cellClick, nil:
       return
     }

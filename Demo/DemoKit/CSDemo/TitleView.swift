@@ -7,6 +7,7 @@ import CSReduxKit
 /// | beginAddContent | shows "Adding text...." |
 /// | addContentFinish, deleteContent, cellClick | shows currentAddText (empty when none) |
 /// | titleClick | no change (it is not subscribed) |
+/// | signOut | shows "Title" again |
 final class TitleView: TextView {
   /// The text before any action.
   static let initialText = "Title"
@@ -14,7 +15,7 @@ final class TitleView: TextView {
   static let addingText = "Adding text...."
   /// The action types this view subscribes to.
   static let reactsTo: [CSDemoActionType] = [
-    .beginAddContent, .addContentFinish, .deleteContent, .cellClick,
+    .beginAddContent, .addContentFinish, .deleteContent, .cellClick, .signOut,
   ]
 
   private struct Model: Equatable {
@@ -35,6 +36,7 @@ final class TitleView: TextView {
     let text: String
     switch CSDemoActionType(rawValue: action.type) {
     case .beginAddContent: text = Self.addingText
+    case .signOut: text = Self.initialText
     case .addContentFinish, .deleteContent, .cellClick: text = state.currentAddText ?? ""
     case .titleClick, nil: return
     }

@@ -4,4 +4,6 @@ enum RPSActionType: Int, CaseIterable, Sendable {
   case chooseWeapon
   /// Starts a new game (added by the port; the original had no reset). No payload.
   case newGame
+  /// The user signed out: a new game, as after newGame. No payload.
+  case signOut
 }

@@ -37,7 +37,7 @@ struct RPSReducer: ReducerProtocol {
           case .player2wins: RPSMessage.player2Wins
           }
       }
-    case .newGame:
+    case .newGame, .signOut:
       state = RPSState()
     case nil:
       break

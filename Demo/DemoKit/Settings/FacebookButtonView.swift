@@ -9,9 +9,12 @@ final class FacebookButtonView: TextView {
 
   private let model = Protected(Model())
 
-  /// Creates the screen and subscribes it to toggleFacebook.
+  /// Creates the screen and subscribes it to toggleFacebook and signOut.
   init(store: SettingsStore) {
-    store.subscribe(owner: self, to: [SettingsActionType.toggleFacebook.rawValue]) {
+    let types: Set = [
+      SettingsActionType.toggleFacebook.rawValue, SettingsActionType.signOut.rawValue,
+    ]
+    store.subscribe(owner: self, to: types) {
       view, _, state in
       view.model.withLock { model in
         guard model.isOn != state.settings.facebook else { return }

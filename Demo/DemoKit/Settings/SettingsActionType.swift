@@ -6,4 +6,6 @@ enum SettingsActionType: Int, CaseIterable, Sendable {
   case toggleFacebook
   /// Appends a user. Payload: a ``SettingsUser``.
   case addUser
+  /// The user signed out: both settings off and no users. No payload.
+  case signOut
 }

@@ -20,7 +20,7 @@ struct SettingsReducer: ReducerProtocol {
       users: try reduceUsers(action, state.users))
   }
 
-  /// toggleFilter and toggleFacebook negate one setting.
+  /// toggleFilter and toggleFacebook negate one setting; signOut turns both off.
   static func reduceSettings(_ action: any ActionProtocol, _ settings: AppSettings)
     -> AppSettings
   {
@@ -28,15 +28,17 @@ struct SettingsReducer: ReducerProtocol {
     switch SettingsActionType(rawValue: action.type) {
     case .toggleFilter: settings.filter.toggle()
     case .toggleFacebook: settings.facebook.toggle()
+    case .signOut: settings = AppSettings()
     case .addUser, nil: break
     }
     return settings
   }
 
-  /// addUser appends its user.
+  /// addUser appends its user; signOut removes every user.
   static func reduceUsers(_ action: any ActionProtocol, _ users: [SettingsUser]) throws
     -> [SettingsUser]
   {
+    if action.type == SettingsActionType.signOut.rawValue { return [] }
     guard action.type == SettingsActionType.addUser.rawValue else { return users }
     return users + [try action.payload(as: SettingsUser.self)]
   }

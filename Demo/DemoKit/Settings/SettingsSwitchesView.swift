@@ -9,9 +9,9 @@ final class SettingsSwitchesView: TextView {
 
   private let model = Protected(Model())
 
-  /// Creates the screen and subscribes it to both toggles.
+  /// Creates the screen and subscribes it to both toggles and to signOut.
   init(store: SettingsStore) {
-    let types: [SettingsActionType] = [.toggleFilter, .toggleFacebook]
+    let types: [SettingsActionType] = [.toggleFilter, .toggleFacebook, .signOut]
     store.subscribe(owner: self, to: Set(types.map(\.rawValue))) { view, _, state in
       view.model.withLock { model in
         guard model.settings != state.settings else { return }

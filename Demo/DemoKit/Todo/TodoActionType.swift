@@ -4,4 +4,6 @@ enum TodoActionType: Int, CaseIterable, Sendable {
   case addTask
   /// Deletes a task. Payload: its index, an `Int`.
   case deleteTask
+  /// The user signed out: no tasks. No payload.
+  case signOut
 }

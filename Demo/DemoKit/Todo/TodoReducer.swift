@@ -1,6 +1,7 @@
 import CSReduxKit
 
-/// The todo reducer: addTask inserts at index 0 (newest first); deleteTask removes an index.
+/// The todo reducer: addTask inserts at index 0 (newest first); deleteTask removes an index;
+/// signOut removes every task.
 ///
 /// Unlike the original, which trapped, an index out of range fails the action: the state is
 /// kept and the store reports an ``IndexOutOfRangeError``. A missing or wrong payload is
@@ -26,6 +27,8 @@ struct TodoReducer: ReducerProtocol {
         throw IndexOutOfRangeError(index: index, count: state.tasks.count, noun: "task")
       }
       state.tasks.remove(at: index)
+    case .signOut:
+      state = TodoState()
     case nil:
       break
     }

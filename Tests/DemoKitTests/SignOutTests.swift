@@ -1,0 +1,201 @@
+import CSReduxKit
+import Testing
+
+@testable import DemoKit
+
+@Suite("Sign out: one broadcast resets every module's store")
+struct SignOutTests {
+  @Test("each module's reducer starts over on its own signOut action")
+  func reducers() throws {
+    var csdemo = CSDemoState(listData: ["Eat"], currentAddText: "Eat", canEdit: true)
+    csdemo.title = "Eat"
+    #expect(try CSDemoReducer.reduce(Action(.signOut), csdemo) == CSDemoState())
+    let todo = TodoState(tasks: [TodoTask(name: "Work")])
+    #expect(try TodoReducer.reduce(Action(TodoActionType.signOut), todo) == TodoState())
+    let rps = try RPSReducer.reduce(
+      Action(RPSActionType.chooseWeapon, data: Weapon.rock), RPSState())
+    #expect(try RPSReducer.reduce(Action(RPSActionType.signOut), rps) == RPSState())
+    let settings = SettingsState(
+      settings: AppSettings(filter: true, facebook: true), users: [SettingsUser(name: "Ann")])
+    #expect(
+      try SettingsReducer.reduce(Action(SettingsActionType.signOut), settings) == SettingsState())
+  }
+
+  @Test("signOut comes after each module's original action types, which keep their numbers")
+  func actionNumbers() {
+    #expect(CSDemoActionType.signOut.rawValue == 5)
+    #expect(CSDemoActionType.cellClick.rawValue == 4)
+    #expect(TodoActionType.signOut.rawValue == 2)
+    #expect(RPSActionType.signOut.rawValue == 2)
+    #expect(SettingsActionType.signOut.rawValue == 3)
+  }
+
+  @Test("DemoApp.signOut resets all four stores and names them in the status")
+  func appSignsOutOfEveryModule() {
+    let app = DemoApp()
+    app.csdemoStore.dispatch(Action(.addContentFinish, "Buy milk"))
+    app.todoStore.dispatch(Action(TodoActionType.addTask, data: "Work"))
+    app.rpsStore.dispatch(Action(RPSActionType.chooseWeapon, data: Weapon.paper))
+    app.settingsStore.dispatch(Action(SettingsActionType.toggleFacebook))
+    #expect(app.todoStore.state.tasks.count == 1)
+    let status = app.signOut()
+    #expect(status == "signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset")
+    #expect(app.csdemoStore.state == CSDemoState())
+    #expect(app.todoStore.state == TodoState())
+    #expect(app.rpsStore.state == RPSState())
+    #expect(app.settingsStore.state == SettingsState())
+    #expect(app.diagnosticLog.takeLines() == [])
+    #expect(
+      app.coordinator.storeNames == ["CSDemoStore", "TodoStore", "RPSStore", "SettingsStore"])
+  }
+
+  @Test("the CSDemo components show their initial text again after signout")
+  func csdemoComponents() {
+    let session = CSDemoSession()
+    for command in ["add Eat", "select 0", "title", "begin"] {
+      _ = session.perform(ScriptCommand(line: command) ?? ScriptCommand(name: command))
+    }
+    #expect(session.screen.isAdding)
+    let result = session.perform(ScriptCommand(name: "signout"))
+    #expect(
+      result == .done(message: "signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset"))
+    #expect(session.screen.titleView.text == TitleView.initialText)
+    #expect(session.screen.inputView.isFocused == false)
+    #expect(session.screen.listView.rows == [])
+    #expect(session.screen.listView.selectedRow == nil)
+    #expect(session.screen.addButton.isVisible)
+    #expect(session.screen.isAdding == false)
+  }
+
+  @Test("the o key signs out, but types an o while adding")
+  func key() {
+    let session = CSDemoSession()
+    _ = session.perform(ScriptCommand(name: "add", argument: "Eat"))
+    _ = session.handle(.character("a"))
+    #expect(session.handle(.character("o")) == .ok)
+    #expect(session.screen.inputView.text == "o")
+    _ = session.handle(.escape)
+    let result = session.handle(.character("o"))
+    #expect(
+      result == .done(message: "signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset"))
+    #expect(session.app.csdemoStore.state.listData == [])
+  }
+
+  @Test("every session signs out of the stores of the app it runs in")
+  func everySession() {
+    for module in DemoModule.allCases {
+      let app = DemoApp()
+      app.todoStore.dispatch(Action(TodoActionType.addTask, data: "Work"))
+      let session = module.makeSession(app: app)
+      #expect(session.perform(ScriptCommand(name: "signout")) != .unknown, "\(module)")
+      #expect(app.todoStore.state.tasks.isEmpty, "\(module)")
+    }
+  }
+}
+
+@Suite("demo binary, sign out, end to end")
+struct SignOutEndToEndTests {
+  @Test("demo: signout clears the title, the list and its highlight")
+  func csdemo() throws {
+    let run = try DemoBinary.run(["-e", "add Buy milk; title; signout"])
+    #expect(run.status == 0)
+    #expect(run.error == "")
+    #expect(
+      run.output == """
+        > add Buy milk
+        action beginAddContent (0)
+        action addContentFinish (1) payload "Buy milk"
+        title  | Buy milk
+        input  | (please enter content)
+        button | [Add]
+        list   |   0  Buy milk
+
+        > title
+        action titleClick (3) payload "Buy milk"
+        title  | Buy milk
+        input  | (please enter content)
+        button | [Add]
+        list   |   0  Buy milk  <- title
+
+        > signout
+        action signOut (5)
+        status: signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset
+        title  | Title
+        input  | (please enter content)
+        button | [Add]
+        list   | (empty)
+
+        """)
+  }
+
+  @Test("demo todo, rps and settings: signout resets the module")
+  func modules() throws {
+    let todo = try DemoBinary.run(["todo", "-e", "add Work; signout"])
+    #expect(todo.status == 0)
+    #expect(
+      todo.output == """
+        > add Work
+        action addTask (0) payload "Work"
+        tasks |   0  Work
+
+        > signout
+        action signOut (2)
+        status: signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset
+        tasks | (no tasks)
+
+        """)
+    let rps = try DemoBinary.run(["rps"], input: "rock\nsignout\n")
+    #expect(rps.status == 0)
+    #expect(
+      rps.output == """
+        > rock
+        action chooseWeapon (0) payload rock
+        message | PLAYER 2 - Choose your weapon:
+        players | player 1: chosen
+                | player 2: -
+
+        > signout
+        action signOut (2)
+        status: signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset
+        message | PLAYER 1 - Choose your weapon:
+        players | player 1: -
+                | player 2: -
+
+        """)
+    let settings = try DemoBinary.run(["settings", "-e", "filter; button; signout"])
+    #expect(settings.status == 0)
+    #expect(
+      settings.output.hasSuffix(
+        """
+        > signout
+        action signOut (3)
+        status: signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset
+        screen A: settings    | screen B
+        Filter    [ ] off     | [ facebook ] off
+        Facebook  [ ] off     |
+
+        """))
+  }
+
+  @Test("demo --help lists the signout command and the o key")
+  func help() throws {
+    let run = try DemoBinary.run(["--help"])
+    #expect(run.status == 0)
+    #expect(run.output.contains("    signout         sign out: every module's store resets"))
+    #expect(run.output.contains("    o           sign out: every module resets (when not typing)"))
+  }
+
+  @Test("the o key signs out in the full-screen mode")
+  func interactiveKey() throws {
+    let demo = try PTYProcess(arguments: ["settings"])
+    #expect(demo.read { $0.contains("[ facebook ] off") })
+    demo.send("b")
+    #expect(demo.read { $0.contains("[ facebook ] on") })
+    demo.send("o")
+    #expect(demo.read { $0.contains("last action signOut (3)") })
+    #expect(demo.read { $0.contains("signed out: CSDemoStore") })
+    demo.send("q")
+    #expect(demo.waitForExit() == 0)
+    #expect(demo.mode == demo.modeBefore)
+  }
+}
