@@ -41,6 +41,9 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   public let actionNames: ActionTypeNames
   /// How long a reducer may take to call `finish` before the store reports it.
   public let reducerTimeout: Duration
+  /// How many actions the store's own subscribers, completions and reducer may dispatch back
+  /// into it before it goes idle; past it, the loop is reported and stopped.
+  public let nestedDispatchLimit: Int
 
   /// The reducer's `execute`, specialized for its concrete type when the store is created.
   @usableFromInline let execute: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
@@ -61,6 +64,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   - reducerTimeout: How long a reducer may take to call `finish` before the store reports
   ///     ``StoreDiagnostic/Kind/reducerDidNotFinish`` (once per action; the store keeps
   ///     waiting). Zero or less turns the check off.
+  ///   - nestedDispatchLimit: How many actions the store's own subscribers, completions and
+  ///     reducer may dispatch back into it before it goes idle. Past the limit the store
+  ///     reports ``StoreDiagnostic/Kind/feedbackLoop`` once and drops further such actions until
+  ///     it is idle (their completions get the current state); actions dispatched from other
+  ///     threads are never dropped.
   ///   - diagnostics: Receives every ``StoreDiagnostic``; by default each is printed to
   ///     standard error as one line.
   @inlinable
@@ -71,12 +79,14 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     actionNames: ActionTypeNames = .none,
     middleware: [Middleware<State>] = [],
     reducerTimeout: Duration = .seconds(5),
+    nestedDispatchLimit: Int = 100_000,
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
       .printToStandardError
   ) {
     self.name = name ?? String(describing: Self.self)
     self.actionNames = actionNames
     self.reducerTimeout = reducerTimeout
+    self.nestedDispatchLimit = nestedDispatchLimit
     self.execute = { reducer.execute(action: $0, state: $1, finish: $2) }
     self.diagnostics = diagnostics
     self.middleware = middleware
@@ -269,9 +279,19 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     var state: State?
     var box: _FinishBox<State>?
     var reducingType: Int?
+    var dropped: _DroppedFeedback<State>?
+    let limit = nestedDispatchLimit
     inner.withLock { core in
       if core.isBusy {
-        if core.reducerThread == thread { reducingType = core.reducingType }
+        if core.drainThread == thread {
+          if core.reducerThread == thread { reducingType = core.reducingType }
+          let firstTrip = !core.feedback.isTripped
+          guard core.feedback.admit(type: action.type, limit: limit) else {
+            dropped = _DroppedFeedback(
+              state: core.state, report: firstTrip ? core.feedback.recentTypes : nil)
+            return
+          }
+        }
         core.queue.append(_Pending(action: action, completion: completion))
       } else {
         core.isBusy = true
@@ -280,6 +300,9 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     }
     if let state {
       run(action, completion, state, spareBox: box.take(), thread: thread)
+    } else if let dropped {
+      if let types = dropped.report { reportFeedbackLoop(types: types) }
+      completion?(dropped.state)
     } else if let reducingType {
       report(
         .dispatchFromReducer, actionType: action.type,
@@ -437,6 +460,21 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   // MARK: - Diagnostics
 
   @usableFromInline
+  final func reportFeedbackLoop(types: [Int]) {
+    var counts: [Int: Int] = [:]
+    for type in types { counts[type, default: 0] += 1 }
+    let named = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4)
+      .map { actionNames.label(for: $0.key) }.joined(separator: ", ")
+    report(
+      .feedbackLoop, actionType: types.last,
+      "more than \(nestedDispatchLimit) actions were dispatched back into the store by its own "
+        + "subscribers, completions or reducer before it could go idle (most recent types: "
+        + "\(named)); the loop was stopped and further ones are dropped until the store is idle. "
+        + "Dispatch only when something changed (for example with subscribe(select:)), or raise "
+        + "nestedDispatchLimit.")
+  }
+
+  @usableFromInline
   final func _reportFinishCalledTwice(actionType: Int?, child: String?) {
     let who = child.map { "child reducer '\($0)' called finish" } ?? "finish was called"
     report(
@@ -484,5 +522,19 @@ extension Store {
   /// The identity of the finish box kept for reuse, if any. For tests of the dispatch path.
   var _spareFinishBoxID: ObjectIdentifier? {
     inner.withLock { $0.spareBox.map(ObjectIdentifier.init) }
+  }
+}
+
+/// A feedback action the store dropped: the state to give its completion, and the recent types
+/// to report when this drop is the first of the drain.
+@usableFromInline
+struct _DroppedFeedback<State> {
+  @usableFromInline let state: State
+  @usableFromInline let report: [Int]?
+
+  @inlinable
+  init(state: State, report: [Int]?) {
+    self.state = state
+    self.report = report
   }
 }

@@ -31,6 +31,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// Stores that follow each other kept dispatching to one another past the allowed depth;
     /// the chain was stopped. Each store keeps the last state it committed.
     case crossStoreCycle
+    /// The store's own subscribers, completions or reducer kept dispatching back into it past
+    /// its `nestedDispatchLimit` before it could go idle: a runaway feedback loop. The store
+    /// drops such actions until it is idle; actions from other threads are unaffected.
+    case feedbackLoop
   }
 
   /// What went wrong.

@@ -30,6 +30,12 @@ struct _StoreCore<State: StateProtocol> {
   var reducerThread: UInt = 0
   @usableFromInline
   var reducingType = 0
+  /// The thread running the queue (0 when idle or waiting for an asynchronous `finish`).
+  @usableFromInline
+  var drainThread: UInt = 0
+  /// Feedback: actions the draining thread dispatched to this store since it was last idle.
+  @usableFromInline
+  var feedback = _FeedbackMeter()
   @usableFromInline
   var queue = _FIFO<_Pending<State>>()
   @usableFromInline
@@ -52,6 +58,7 @@ struct _StoreCore<State: StateProtocol> {
   ) -> State {
     reducerThread = thread
     reducingType = actionType
+    drainThread = thread
     box = spareBox.take()
     return state
   }
@@ -61,6 +68,7 @@ struct _StoreCore<State: StateProtocol> {
   @inlinable
   mutating func endReducer(thread: UInt) {
     if reducerThread == thread { reducerThread = 0 }
+    if drainThread == thread { drainThread = 0 }  // this thread no longer runs the queue
   }
 
   /// Commits `newState` (when there is one) and opens a notification round. Returns the
@@ -95,6 +103,8 @@ struct _StoreCore<State: StateProtocol> {
     if spareBox == nil { spareBox = box.take() }
     guard let pending = queue.popFirst() else {
       isBusy = false
+      drainThread = 0
+      feedback = _FeedbackMeter()
       return false
     }
     action = pending.action
@@ -151,5 +161,32 @@ struct _Watchdog<State: StateProtocol> {
     reported = true
     isArmed = false
     return .overdue(actionType: box.actionType, stage: box.currentStage)
+  }
+}
+
+/// Counts the actions a store's own draining thread dispatches back into it (from subscribers,
+/// completions or reducers) until the store is idle again, to stop runaway feedback loops.
+@usableFromInline
+struct _FeedbackMeter {
+  @usableFromInline var count = 0
+  @usableFromInline var isTripped = false
+  /// The types of the last few feedback actions, to name the loop in the report.
+  @usableFromInline var recentTypes: [Int] = []
+
+  @inlinable
+  init() {}
+
+  /// Counts one feedback action. Returns `false` when it must be dropped: the limit was passed.
+  @inlinable
+  mutating func admit(type: Int, limit: Int) -> Bool {
+    count += 1
+    if recentTypes.count < 64 {
+      recentTypes.append(type)
+    } else {
+      recentTypes[count & 63] = type
+    }
+    guard count > limit else { return true }
+    isTripped = true
+    return false
   }
 }
