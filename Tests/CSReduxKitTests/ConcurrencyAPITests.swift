@@ -7,7 +7,7 @@ private func payloads(_ updates: [StoreUpdate<Module>]) -> [Int] {
   updates.map { ($0.action.data as? Int) ?? -1 }
 }
 
-struct Refused: Error {}
+private struct Refused: Error {}
 
 @Suite("Store.updates(of:): an asynchronous sequence of (action, state)")
 struct StoreUpdatesTests {

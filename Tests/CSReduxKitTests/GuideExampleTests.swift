@@ -1,0 +1,97 @@
+import CSReduxKit
+import Dispatch
+import Testing
+
+// The examples of docs/multiple-stores.md and docs/concurrency.md, kept compiling and checked.
+// Keep each example identical to its code block in the guide.
+
+// MARK: docs/multiple-stores.md
+
+struct AccountState: StateProtocol {
+  var userName: String?
+}
+
+struct ProfileState: StateProtocol {
+  var shownName = "(nobody)"
+}
+
+enum AccountAction: Int { case signIn, reset }
+enum ProfileAction: Int { case show, reset }
+enum AppWideAction: Int { case signOut = 100 }
+
+let accountReducer = Reducer<AccountState> { action, state, finish in
+  switch AccountAction(rawValue: action.type) {
+  case .signIn: finish(AccountState(userName: action.data as? String))
+  case .reset: finish(AccountState())
+  case nil: finish(state)
+  }
+}
+
+let profileReducer = Reducer<ProfileState> { action, state, finish in
+  switch ProfileAction(rawValue: action.type) {
+  case .show: finish(ProfileState(shownName: (action.data as? String) ?? "(nobody)"))
+  case .reset: finish(ProfileState())
+  case nil: finish(state)
+  }
+}
+
+@Suite("The guides' examples")
+struct GuideExampleTests {
+  @Test("docs/multiple-stores.md: sign out of two modules, one following the other")
+  func multipleStores() {
+    let account = Store(state: AccountState(), reducer: accountReducer, name: "Account")
+    let profile = Store(state: ProfileState(), reducer: profileReducer, name: "Profile")
+
+    let coordinator = StoreCoordinator()
+    coordinator.register(account) { action in
+      action.type == AppWideAction.signOut.rawValue ? Action(AccountAction.reset) : nil
+    }
+    coordinator.register(profile) { action in
+      action.type == AppWideAction.signOut.rawValue ? Action(ProfileAction.reset) : nil
+    }
+    coordinator.follow(account, select: { $0.userName }, in: profile) { name in
+      Action(ProfileAction.show, data: name)
+    }
+
+    account.dispatch(Action(AccountAction.signIn, data: "Ann"))
+    print(profile.state.shownName)  // Ann
+    coordinator.broadcast(Action(AppWideAction.signOut))
+    print(profile.state.shownName)  // (nobody)
+
+    #expect(account.state.userName == nil)
+    #expect(profile.state.shownName == "(nobody)")
+  }
+
+  @Test("docs/concurrency.md: updates, send and main-actor delivery")
+  func concurrency() async {
+    let store = Store(state: AccountState(), reducer: accountReducer, name: "Account")
+    let lines = Locked<[String]>([])
+
+    // 1. Every update, in order.
+    let updates = store.updates(of: [AccountAction.signIn])
+    let reader = Task {
+      for await (action, state) in updates {
+        print("action \(action.type): \(state.userName ?? "-")")
+        lines.append("\(action.type): \(state.userName ?? "-")")
+        if state.userName == "Bob" { break }
+      }
+    }
+
+    // 2. Await the state committed for an action.
+    let signedIn = await store.send(Action(AccountAction.signIn, data: "Ann"))
+    print(signedIn.userName ?? "-")  // Ann
+
+    // 3. UI code: called on the main actor, in commit order.
+    let subscription = store.subscribeOnMainActor { _, state in
+      print("main actor sees \(state.userName ?? "-")")
+    }
+    store.dispatch(Action(AccountAction.signIn, data: "Bob"))
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { reader.cancel() }  // test bound
+
+    await reader.value
+    subscription.cancel()
+
+    #expect(signedIn.userName == "Ann")
+    #expect(lines.current == ["0: Ann", "0: Bob"])
+  }
+}
