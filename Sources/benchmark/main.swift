@@ -1,2 +1,56 @@
-// The benchmark program: see docs/performance.md.
-print("benchmark: not written yet")
+// The benchmark program: see docs/performance.md. `swift run -c release benchmark [--quick]
+// [--json] [--filter SUBSTRING]`. Exits 1 when a correctness check fails or a scenario hangs;
+// a missed performance target is reported, never an error.
+
+let usage = """
+  usage: benchmark [--quick] [--json] [--filter SUBSTRING]
+
+    --quick             a seconds-long smoke run (5 short runs per scenario; memory after
+                        100 k and 1 M dispatches instead of 1 M and 10 M)
+    --json              print one JSON object instead of tables
+    --filter SUBSTRING  run only the scenarios whose name contains SUBSTRING
+                        (e.g. baseline, dispatch/, array/in-place, memory/)
+
+  Build in release for meaningful numbers: swift run -c release benchmark
+  """
+
+var options = Options()
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--quick": options.quick = true
+  case "--json": options.json = true
+  case "--filter":
+    guard let value = arguments.popFirst() else {
+      Platform.printError("benchmark: --filter needs a value\n\n" + usage)
+      Platform.exit(2)
+    }
+    options.filter = value
+  case _ where argument.hasPrefix("--filter="):
+    options.filter = String(argument.dropFirst("--filter=".count))
+  case "--help", "-h":
+    print(usage)
+    Platform.exit(0)
+  default:
+    Platform.printError("benchmark: unknown argument '\(argument)'\n\n" + usage)
+    Platform.exit(2)
+  }
+}
+
+armProgramWatchdog(seconds: options.quick ? 300 : 1_800)
+var bench = Bench(options: options)
+bench.runAll()
+let machine = Machine.current
+if options.json {
+  print(jsonReport(bench.results, options: options, machine: machine))
+} else {
+  print(textReport(bench.results, options: options, machine: machine))
+}
+if bench.results.measurements.isEmpty && bench.results.memory.isEmpty {
+  Platform.printError("benchmark: no scenario matches the filter")
+  Platform.exit(2)
+}
+for failure in bench.results.failures {
+  Platform.printError("benchmark: correctness check failed: \(failure)")
+}
+Platform.exit(bench.results.failures.isEmpty ? 0 : 1)

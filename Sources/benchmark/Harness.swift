@@ -1,0 +1,153 @@
+import Dispatch
+
+/// What the command line asked for.
+struct Options {
+  /// A seconds-long smoke run: fewer runs, shorter runs, smaller memory counts.
+  var quick = false
+  /// One JSON object on standard output instead of tables.
+  var json = false
+  /// Runs only the scenarios whose name contains this.
+  var filter: String?
+
+  /// Timed runs per scenario; the median of these is reported.
+  var runs: Int { quick ? 5 : 9 }
+  /// How long one timed run should last, in nanoseconds.
+  var runNanoseconds: Double { quick ? 15e6 : 250e6 }
+  /// Dispatch counts after which peak memory is read.
+  var memoryCounts: (first: Int, second: Int) {
+    quick ? (100_000, 1_000_000) : (1_000_000, 10_000_000)
+  }
+
+  /// Whether the scenario called `name` is selected by `--filter`.
+  func selects(_ name: String) -> Bool {
+    guard let filter else { return true }
+    return name.contains(filter)
+  }
+}
+
+/// The timing of one scenario: nanoseconds per operation over several runs.
+struct Measurement {
+  var name: String
+  /// What one operation is, for the table.
+  var unit: String
+  /// Operations per timed run.
+  var operations: Int
+  /// Nanoseconds per operation, one entry per run, sorted.
+  var samples: [Double]
+
+  var median: Double { samples[samples.count / 2] }
+  var minimum: Double { samples.first ?? 0 }
+  var maximum: Double { samples.last ?? 0 }
+}
+
+/// Everything measured in one process, in order.
+struct Results {
+  var measurements: [Measurement] = []
+  var memory: [MemoryReading] = []
+  /// The dispatch counts after which peak memory was read, when it was.
+  var memoryCounts: (first: Int, second: Int)?
+  /// Correctness checks that failed; any entry makes the program exit 1.
+  var failures: [String] = []
+
+  subscript(name: String) -> Measurement? {
+    measurements.first { $0.name == name }
+  }
+}
+
+// MARK: - Keeping work alive
+
+/// Written by `blackHole`; read nowhere but at exit, so the optimizer cannot drop the work
+/// whose results flow into it. Only the main thread writes it.
+nonisolated(unsafe) var blackHoleStorage = 0
+
+/// Consumes a value so the computation that produced it cannot be deleted as dead code.
+@inline(never)
+func blackHole(_ value: Int) {
+  blackHoleStorage &+= value
+}
+
+// MARK: - Timing
+
+/// Nanoseconds on a monotonic clock.
+@inline(__always)
+func now() -> UInt64 {
+  DispatchTime.now().uptimeNanoseconds
+}
+
+/// Runs `body(n)`, which performs `n` operations, and returns the elapsed nanoseconds.
+@inline(__always)
+func time(_ operations: Int, _ body: (Int) -> Void) -> Double {
+  let start = now()
+  body(operations)
+  return Double(now() - start)
+}
+
+/// Measures `body`, which performs the number of operations it is given.
+///
+/// Calibration doubles the count until one pass takes an eighth of `options.runNanoseconds`,
+/// then sizes each run to last about that long (at least 2 operations); the calibration passes
+/// are the warm-up.
+///
+/// - Parameters:
+///   - name: The scenario's name.
+///   - unit: What one operation is.
+///   - options: The run count and the time per run.
+///   - maximumOperations: An upper bound on operations per run.
+///   - body: Performs the number of operations it is given.
+/// - Returns: One nanoseconds-per-operation sample per run.
+func measure(
+  _ name: String, unit: String = "dispatch", options: Options, maximumOperations: Int = 1 << 40,
+  _ body: (Int) -> Void
+) -> Measurement {
+  let target = options.runNanoseconds
+  var operations = 1
+  var elapsed = time(operations, body)
+  while elapsed < target / 8 && operations < maximumOperations {
+    operations = min(operations * 2, maximumOperations)
+    elapsed = time(operations, body)
+  }
+  // A pause of the thread during a short pass makes it look slow; re-size until a pass at the
+  // chosen size takes at least half the target. The last pass is the warm-up.
+  for _ in 0..<4 {
+    let perOperation = max(elapsed / Double(operations), 0.01)
+    operations = max(2, min(Int(target / perOperation), maximumOperations))
+    elapsed = time(operations, body)
+    if elapsed >= target / 2 || operations == maximumOperations { break }
+  }
+  var samples: [Double] = []
+  for _ in 0..<options.runs {
+    samples.append(time(operations, body) / Double(operations))
+  }
+  samples.sort()
+  return Measurement(name: name, unit: unit, operations: operations, samples: samples)
+}
+
+// MARK: - Waiting without hanging
+
+/// How long the benchmark waits for asynchronous work before it gives up.
+let waitLimitSeconds = 60
+
+/// Waits for `semaphore`, or reports the scenario stuck and exits with status 1.
+func waitOrExit(_ semaphore: DispatchSemaphore, _ what: String) {
+  if semaphore.wait(timeout: .now() + .seconds(waitLimitSeconds)) == .timedOut {
+    Platform.printError("benchmark: error: \(what) did not finish within \(waitLimitSeconds) s")
+    Platform.exit(1)
+  }
+}
+
+/// Waits for `group`, or reports the scenario stuck and exits with status 1.
+func waitOrExit(_ group: DispatchGroup, _ what: String) {
+  if group.wait(timeout: .now() + .seconds(waitLimitSeconds)) == .timedOut {
+    Platform.printError("benchmark: error: \(what) did not finish within \(waitLimitSeconds) s")
+    Platform.exit(1)
+  }
+}
+
+/// Exits with status 1 if the whole program runs longer than `seconds`, so a hang in a
+/// synchronous path cannot stall CI.
+func armProgramWatchdog(seconds: Int) {
+  DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+    Platform.printError("benchmark: error: still running after \(seconds) s; giving up")
+    Platform.exit(1)
+  }
+}

@@ -1,0 +1,68 @@
+import CSReduxKit
+
+// The states, actions and reducer logic the scenarios share. The store scenarios and the
+// baseline call the very same `@inline(never)` functions, so the difference between them is
+// what the store adds.
+
+/// The counter state of most scenarios. `unchanged` is never written: a selector on it never
+/// sees a change.
+struct Counter: StateProtocol, Equatable {
+  var value = 0
+  var unchanged = 0
+}
+
+/// The action type that increments; every other type leaves the state as it is.
+let incrementType = 0
+
+/// Makes an action behind a call the optimizer cannot see through, so neither the baseline nor
+/// the store can be specialized for its concrete type.
+@inline(never)
+func makeAction(type: Int) -> any ActionProtocol {
+  Action(type: type)
+}
+
+/// The counter reducer's logic: what the baseline calls directly and the store's reducer calls.
+@inline(never)
+func counterStep(action: any ActionProtocol, state: Counter) -> Counter {
+  var state = state
+  if action.type == incrementType {
+    state.value &+= 1
+  }
+  return state
+}
+
+/// The counter reducer in the finish flavour.
+let counterReducer = Reducer<Counter> { action, state, finish in
+  finish(counterStep(action: action, state: state))
+}
+
+/// Counts calls; written only from the thread that commits, one round at a time.
+final class Tally: @unchecked Sendable {
+  var count = 0
+}
+
+/// An array state of which each action changes one item.
+struct Items: StateProtocol {
+  var items: [Int]
+  /// Actions applied so far; also picks the item the next action changes.
+  var tick = 0
+
+  init(count: Int) {
+    items = Array(repeating: 0, count: count)
+  }
+}
+
+/// Adds one to one item (a different one each time) of `state`, in place.
+@inline(never)
+func touchOneItem(action: any ActionProtocol, state: inout Items) {
+  guard action.type == incrementType else { return }
+  state.items[state.tick % state.items.count] &+= 1
+  state.tick &+= 1
+}
+
+/// Makes a counter store with the benchmark's settings.
+func makeCounterStore(
+  reducer: Reducer<Counter> = counterReducer, middleware: [Middleware<Counter>] = []
+) -> Store<Counter> {
+  Store(state: Counter(), reducer: reducer, name: "CounterStore", middleware: middleware)
+}

@@ -1,0 +1,239 @@
+// The tables and the JSON object the benchmark prints.
+
+/// One of the issue's performance targets, with the ratio measured in this run.
+struct Target {
+  var name: String
+  /// How the measured value is computed.
+  var formula: String
+  var measured: Double
+  var limit: Double
+  /// `true` when the measured value must be at least the limit, `false` for at most.
+  var isLowerBound: Bool
+  var unit: String
+
+  var passes: Bool { isLowerBound ? measured >= limit : measured <= limit }
+}
+
+extension Results {
+  /// The targets whose scenarios ran, in the issue's order. A target missed is reported, never
+  /// an error: timings are not asserted.
+  var targets: [Target] {
+    var targets: [Target] = []
+    func ratio(_ name: String, _ numerator: String, _ denominator: String, limit: Double) {
+      guard let top = self[numerator], let bottom = self[denominator] else { return }
+      targets.append(
+        Target(
+          name: name, formula: "\(numerator) / \(denominator)",
+          measured: top.median / bottom.median, limit: limit, isLowerBound: false, unit: "×"))
+    }
+    ratio("1 subscriber", "dispatch/1-subscriber", "baseline", limit: 3)
+    ratio("10 subscribers", "dispatch/10-subscribers", "baseline", limit: 6)
+    ratio("10 select+skip-repeats, changing", "select/10-changing", "baseline", limit: 8)
+    ratio("10 select+skip-repeats, unchanged", "select/10-unchanged", "baseline", limit: 8)
+    if let withMiddleware = self["middleware/3-pass-through"],
+      let plain = self["dispatch/0-subscribers"], let baseline = self["baseline"]
+    {
+      targets.append(
+        Target(
+          name: "3 pass-through middleware add",
+          formula: "(middleware/3-pass-through - dispatch/0-subscribers) / baseline",
+          measured: (withMiddleware.median - plain.median) / baseline.median, limit: 1,
+          isLowerBound: false, unit: "×"))
+    }
+    ratio(
+      "1,000 subscribers on other types", "filtered/1000-other+1", "dispatch/0-subscribers",
+      limit: 1.5)
+    ratio(
+      "subscribe+cancel, 100k vs 1k existing", "subscribe-cancel/100k", "subscribe-cancel/1k",
+      limit: 2)
+    ratio("in-place, 1M vs 10 items", "array/in-place/1M", "array/in-place/10", limit: 2)
+    if let one = self["threads/1"], let two = self["threads/2"] {
+      targets.append(
+        Target(
+          name: "2 threads, throughput vs 1 thread", formula: "threads/1 / threads/2 (ns/op)",
+          measured: one.median / two.median, limit: 0.5, isLowerBound: true, unit: "×"))
+    }
+    if let growth = memory.first(where: { $0.name == "peak-rss-growth" }),
+      let (first, second) = memoryCounts
+    {
+      targets.append(
+        Target(
+          name: "peak RSS, \(countLabel(second)) vs \(countLabel(first)) dispatches",
+          formula: "peak RSS difference", measured: growth.value, limit: 1,
+          isLowerBound: false, unit: "MB"))
+    }
+    return targets
+  }
+}
+
+// MARK: - Text
+
+/// The tables for people.
+func textReport(_ results: Results, options: Options, machine: Machine) -> String {
+  var lines: [String] = []
+  lines.append(
+    "CSReduxKit benchmark (\(options.quick ? "quick" : "full") mode, median of "
+      + "\(options.runs) runs) on \(machine.system), \(machine.cores) cores, "
+      + "\(machine.swift), \(machine.configuration) build")
+  if machine.configuration != "release" {
+    lines.append("warning: not a release build; run `swift run -c release benchmark`")
+  }
+  let baseline = results["baseline"]?.median
+  lines.append("")
+  let header = [
+    pad("scenario", 28), pad("unit", 8), padLeft("median ns", 11), padLeft("min", 11),
+    padLeft("max", 11), padLeft("× baseline", 11), padLeft("ops/run", 11),
+  ]
+  lines.append(header.joined(separator: " "))
+  lines.append(String(repeating: "-", count: 96))
+  for measurement in results.measurements {
+    let ratio = baseline.map { fixed(measurement.median / $0, 2) } ?? "-"
+    let row = [
+      pad(measurement.name, 28), pad(measurement.unit, 8),
+      padLeft(fixed(measurement.median, 1), 11), padLeft(fixed(measurement.minimum, 1), 11),
+      padLeft(fixed(measurement.maximum, 1), 11), padLeft(ratio, 11),
+      padLeft("\(measurement.operations)", 11),
+    ]
+    lines.append(row.joined(separator: " "))
+  }
+  if let async = results["async/finish-on-queue"] {
+    lines.append("")
+    lines.append(
+      "async/finish-on-queue: \(fixed(1e9 / async.median, 0)) actions per second through the "
+        + "store")
+  }
+  if !results.memory.isEmpty {
+    lines.append("")
+    lines.append([pad("memory", 36), padLeft("value", 10), "  note"].joined(separator: " "))
+    lines.append(String(repeating: "-", count: 96))
+    for reading in results.memory {
+      let value = fixed(reading.value, reading.unit == "MB" ? 2 : 1) + " " + reading.unit
+      lines.append([pad(reading.name, 36), padLeft(value, 10), "  " + reading.note].joined())
+    }
+  }
+  let targets = results.targets
+  if !targets.isEmpty {
+    lines.append("")
+    lines.append(
+      [pad("target", 46), padLeft("measured", 9), padLeft("limit", 9), "  result"].joined(
+        separator: " "))
+    lines.append(String(repeating: "-", count: 76))
+    for target in targets {
+      let limit = (target.isLowerBound ? "≥ " : "≤ ") + fixed(target.limit, 1) + target.unit
+      let row = [
+        pad(target.name, 46), padLeft(fixed(target.measured, 2) + target.unit, 9),
+        padLeft(limit, 9), "  " + (target.passes ? "PASS" : "MISS"),
+      ]
+      lines.append(row.joined(separator: " "))
+    }
+  }
+  if !results.failures.isEmpty {
+    lines.append("")
+    for failure in results.failures { lines.append("FAILED: \(failure)") }
+  }
+  return lines.joined(separator: "\n")
+}
+
+// MARK: - JSON
+
+/// One JSON object for machines. Its keys are stable; add keys, never rename them.
+func jsonReport(_ results: Results, options: Options, machine: Machine) -> String {
+  let baseline = results["baseline"]?.median
+  let scenarios = results.measurements.map { measurement in
+    object([
+      ("name", string(measurement.name)),
+      ("unit", string(measurement.unit)),
+      ("operationsPerRun", "\(measurement.operations)"),
+      (
+        "nsPerOp",
+        object([
+          ("median", number(measurement.median)), ("min", number(measurement.minimum)),
+          ("max", number(measurement.maximum)),
+        ])
+      ),
+      ("ratio", baseline.map { number(measurement.median / $0) } ?? "null"),
+    ])
+  }
+  let targets = results.targets.map { target in
+    object([
+      ("name", string(target.name)), ("formula", string(target.formula)),
+      ("measured", number(target.measured)), ("limit", number(target.limit)),
+      ("comparison", string(target.isLowerBound ? ">=" : "<=")), ("unit", string(target.unit)),
+      ("pass", target.passes ? "true" : "false"),
+    ])
+  }
+  let memory = results.memory.map { reading in
+    object([
+      ("name", string(reading.name)), ("value", number(reading.value)),
+      ("unit", string(reading.unit)), ("note", string(reading.note)),
+    ])
+  }
+  return object([
+    (
+      "machine",
+      object([
+        ("system", string(machine.system)), ("cores", "\(machine.cores)"),
+        ("swift", string(machine.swift)), ("configuration", string(machine.configuration)),
+      ])
+    ),
+    ("mode", string(options.quick ? "quick" : "full")),
+    ("runs", "\(options.runs)"),
+    ("scenarios", array(scenarios)),
+    ("memory", array(memory)),
+    ("targets", array(targets)),
+    ("failures", array(results.failures.map(string))),
+  ])
+}
+
+func object(_ members: [(String, String)]) -> String {
+  "{" + members.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+}
+
+func array(_ elements: [String]) -> String {
+  "[" + elements.joined(separator: ",") + "]"
+}
+
+func string(_ text: String) -> String {
+  var escaped = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": escaped += "\\\""
+    case "\\": escaped += "\\\\"
+    case "\n": escaped += "\\n"
+    case _ where scalar.value < 0x20:
+      escaped += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+    default: escaped.unicodeScalars.append(scalar)
+    }
+  }
+  return escaped + "\""
+}
+
+/// A JSON number with up to 3 decimals; `null` for values JSON cannot hold.
+func number(_ value: Double) -> String {
+  value.isFinite ? fixed(value, 3) : "null"
+}
+
+// MARK: - Formatting without Foundation
+
+/// `value` rounded to `digits` decimals, e.g. `fixed(2.345, 1)` is "2.3".
+func fixed(_ value: Double, _ digits: Int) -> String {
+  guard value.isFinite else { return "\(value)" }
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let scaled = (abs(value) * scale).rounded()
+  guard scaled < 9e18 else { return "\(value)" }
+  let units = Int(scaled)
+  let whole = units / Int(scale)
+  let sign = value < 0 && units != 0 ? "-" : ""
+  guard digits > 0 else { return "\(sign)\(whole)" }
+  let fraction = String(units % Int(scale))
+  return "\(sign)\(whole)." + String(repeating: "0", count: digits - fraction.count) + fraction
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+func padLeft(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}

@@ -1,0 +1,245 @@
+import CSReduxKit
+import Dispatch
+
+/// Runs the scenarios in order, collecting their measurements and correctness failures.
+struct Bench {
+  let options: Options
+  var results = Results()
+
+  init(options: Options) {
+    self.options = options
+  }
+
+  /// Runs every selected scenario. Memory comes first, before other scenarios raise the peak.
+  mutating func runAll() {
+    memoryPeak()
+    memoryPerSubscription()
+    baseline()
+    dispatchWithSubscribers(0)
+    dispatchWithSubscribers(1)
+    dispatchWithSubscribers(10)
+    selectSkipRepeats(changing: true)
+    selectSkipRepeats(changing: false)
+    filteredSubscribers()
+    subscribeAndCancel(existing: 1_000, label: "1k")
+    subscribeAndCancel(existing: 100_000, label: "100k")
+    for (count, label) in [(10, "10"), (10_000, "10k"), (1_000_000, "1M")] {
+      arrayItem(count: count, label: label, inPlace: true)
+      arrayItem(count: count, label: label, inPlace: false)
+    }
+    asyncReducer()
+    threads(1)
+    threads(2)
+    middleware()
+  }
+
+  // MARK: - Helpers
+
+  /// Whether to run `name`; announces it on standard error when it runs.
+  func begins(_ name: String) -> Bool {
+    guard options.selects(name) else { return false }
+    Platform.printError("running \(name)")
+    return true
+  }
+
+  /// Records a failed correctness check.
+  mutating func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { results.failures.append(message()) }
+  }
+
+  mutating func record(_ measurement: Measurement) {
+    results.measurements.append(measurement)
+  }
+
+  /// Times `store.dispatch(action)` in a loop; returns how many dispatches were made in all.
+  mutating func timeDispatches<S: StateProtocol>(
+    _ name: String, store: Store<S>, action: any ActionProtocol, maximumOperations: Int = 1 << 40
+  ) -> Int {
+    var total = 0
+    record(
+      measure(name, options: options, maximumOperations: maximumOperations) { count in
+        for _ in 0..<count { store.dispatch(action) }
+        total += count
+      })
+    return total
+  }
+
+  // MARK: - Scenarios
+
+  /// The same reducer logic called directly, finishing into a local variable.
+  mutating func baseline() {
+    let name = "baseline"
+    guard begins(name) else { return }
+    let action = makeAction(type: incrementType)
+    var wrong = false
+    record(
+      measure(name, unit: "call", options: options) { count in
+        var state = Counter()
+        for _ in 0..<count {
+          state = counterStep(action: action, state: state)
+        }
+        if state.value != count { wrong = true }
+        blackHole(state.value)
+      })
+    check(!wrong, "\(name): the counter did not count every call")
+  }
+
+  /// Counter store, synchronous reducer, `subscribers` plain subscribers.
+  mutating func dispatchWithSubscribers(_ subscribers: Int) {
+    let name = "dispatch/\(subscribers)-subscriber\(subscribers == 1 ? "" : "s")"
+    guard begins(name) else { return }
+    let store = makeCounterStore()
+    let tallies = (0..<subscribers).map { _ in Tally() }
+    let subscriptions = tallies.map { tally in
+      store.subscribe { _, _ in tally.count &+= 1 }
+    }
+    let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
+    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+    check(
+      tallies.allSatisfy { $0.count == total }, "\(name): a subscriber missed a notification")
+    subscriptions.forEach { $0.cancel() }
+  }
+
+  /// Ten `subscribe(select:)` subscribers whose value changes with every action, or never.
+  mutating func selectSkipRepeats(changing: Bool) {
+    let name = "select/10-" + (changing ? "changing" : "unchanged")
+    guard begins(name) else { return }
+    let store = makeCounterStore()
+    let tallies = (0..<10).map { _ in Tally() }
+    let subscriptions = tallies.map { tally in
+      changing
+        ? store.subscribe(select: { $0.value }) { _, _ in tally.count &+= 1 }
+        : store.subscribe(select: { $0.unchanged }) { _, _ in tally.count &+= 1 }
+    }
+    let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
+    let expected = changing ? total : 0
+    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+    check(
+      tallies.allSatisfy { $0.count == expected },
+      "\(name): subscribers called \(tallies.map(\.count)), expected \(expected) each")
+    subscriptions.forEach { $0.cancel() }
+  }
+
+  /// 1,000 subscribers filtered on other action types, plus one on the dispatched type.
+  mutating func filteredSubscribers() {
+    let name = "filtered/1000-other+1"
+    guard begins(name) else { return }
+    let store = makeCounterStore()
+    let others = Tally()
+    let mine = Tally()
+    var subscriptions = (1...1_000).map { type in
+      store.subscribe(to: [type]) { _, _ in others.count &+= 1 }
+    }
+    subscriptions.append(store.subscribe(to: [incrementType]) { _, _ in mine.count &+= 1 })
+    let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
+    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+    check(mine.count == total, "\(name): the subscriber on this type got \(mine.count)/\(total)")
+    check(others.count == 0, "\(name): subscribers on other types were called \(others.count)×")
+    subscriptions.forEach { $0.cancel() }
+  }
+
+  /// One `subscribe` and one `cancel`, with `existing` other subscribers in place.
+  mutating func subscribeAndCancel(existing: Int, label: String) {
+    let name = "subscribe-cancel/\(label)"
+    guard begins(name) else { return }
+    let store = makeCounterStore()
+    let tally = Tally()
+    let subscriptions = (0..<existing).map { _ in
+      store.subscribe { _, _ in tally.count &+= 1 }
+    }
+    record(
+      measure(name, unit: "pair", options: options) { count in
+        for _ in 0..<count {
+          let subscription = store.subscribe { _, _ in tally.count &+= 1 }
+          subscription.cancel()
+        }
+      })
+    check(
+      store.subscriberCount == existing,
+      "\(name): \(store.subscriberCount) subscribers left, expected \(existing)")
+    store.dispatch(makeAction(type: incrementType))
+    check(tally.count == existing, "\(name): \(tally.count) notified, expected \(existing)")
+    subscriptions.forEach { $0.cancel() }
+  }
+
+  /// Changes one item of a `count`-item array state, with an in-place or a finish reducer.
+  mutating func arrayItem(count: Int, label: String, inPlace: Bool) {
+    let name = "array/\(inPlace ? "in-place" : "finish")/\(label)"
+    guard begins(name) else { return }
+    let initial = Items(count: count)
+    let store =
+      inPlace
+      ? Store(
+        state: initial,
+        reducer: InPlaceReducer<Items> { action, state in
+          touchOneItem(action: action, state: &state)
+        }, name: "ItemsStore")
+      : Store(
+        state: initial,
+        reducer: Reducer<Items> { action, state, finish in
+          var state = state
+          touchOneItem(action: action, state: &state)
+          finish(state)
+        }, name: "ItemsStore")
+    let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
+    let state = store.state
+    check(state.tick == total, "\(name): \(state.tick) actions applied, expected \(total)")
+    check(
+      state.items.reduce(0, &+) == total, "\(name): the items do not add up to \(total)")
+  }
+
+  /// A reducer that finishes on another queue: each action hops there and back.
+  mutating func asyncReducer() {
+    let name = "async/finish-on-queue"
+    guard begins(name) else { return }
+    let queue = DispatchQueue(label: "benchmark.reducer")
+    let store = makeCounterStore(
+      reducer: Reducer { action, state, finish in
+        queue.async { finish(counterStep(action: action, state: state)) }
+      })
+    let action = makeAction(type: incrementType)
+    var total = 0
+    record(
+      measure(name, unit: "action", options: options) { count in
+        let done = DispatchSemaphore(value: 0)
+        for _ in 1..<count { store.dispatch(action) }
+        store.dispatch(action) { _ in done.signal() }
+        waitOrExit(done, name)
+        total += count
+      })
+    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+  }
+
+  /// `threads` threads dispatching to one store at once; ns/op is wall time per dispatch.
+  mutating func threads(_ threads: Int) {
+    let name = "threads/\(threads)"
+    guard begins(name) else { return }
+    let store = makeCounterStore()
+    let action = makeAction(type: incrementType)
+    var lost = 0
+    record(
+      measure(name, options: options) { count in
+        let before = store.state.value
+        let group = DispatchGroup()
+        for thread in 0..<threads {
+          let share = count / threads + (thread < count % threads ? 1 : 0)
+          DispatchQueue.global().async(group: group) {
+            for _ in 0..<share { store.dispatch(action) }
+          }
+        }
+        waitOrExit(group, name)
+        lost += before + count - store.state.value
+      })
+    check(lost == 0, "\(name): \(lost) actions lost")
+  }
+
+  /// Three middleware that pass every action on, no subscriber.
+  mutating func middleware() {
+    let name = "middleware/3-pass-through"
+    guard begins(name) else { return }
+    let pass = Middleware<Counter> { action, context in context.next(action) }
+    let store = makeCounterStore(middleware: [pass, pass, pass])
+    let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
+    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+  }
+}
