@@ -8,6 +8,9 @@ struct Options {
   var json = false
   /// Runs only the scenarios whose name contains this.
   var filter: String?
+  /// A fixed number of operations per run instead of calibrating by time: for profilers,
+  /// which slow the program down (e.g. valgrind's callgrind).
+  var fixedOperations: Int?
 
   /// Timed runs per scenario; the median of these is reported.
   var runs: Int { quick ? 5 : 9 }
@@ -99,6 +102,15 @@ func measure(
   _ name: String, unit: String = "dispatch", options: Options, maximumOperations: Int = 1 << 40,
   _ body: (Int) -> Void
 ) -> Measurement {
+  if let fixed = options.fixedOperations {
+    let operations = max(1, min(fixed, maximumOperations))
+    _ = time(operations, body)  // warm-up
+    var samples: [Double] = []
+    for _ in 0..<options.runs {
+      samples.append(time(operations, body) / Double(operations))
+    }
+    return Measurement(name: name, unit: unit, operations: operations, samples: samples.sorted())
+  }
   let target = options.runNanoseconds
   var operations = 1
   var elapsed = time(operations, body)

@@ -3,7 +3,7 @@
 // a missed performance target is reported, never an error.
 
 let usage = """
-  usage: benchmark [--quick] [--json] [--filter SUBSTRING]
+  usage: benchmark [--quick] [--json] [--filter SUBSTRING] [--operations N]
 
     --quick             a seconds-long smoke run (5 short runs per scenario; memory after
                         100 k and 1 M dispatches instead of 1 M and 10 M)
@@ -11,6 +11,8 @@ let usage = """
     --filter SUBSTRING  run only the scenarios whose name contains SUBSTRING
                         (e.g. dispatch/, array/in-place, memory/); the baseline
                         always runs, as every ratio is to it
+    --operations N      N operations per run instead of sizing runs by time, plus one
+                        warm-up run: for profilers (valgrind --tool=callgrind)
 
   Build in release for meaningful numbers: swift run -c release benchmark
   """
@@ -27,6 +29,12 @@ while let argument = arguments.popFirst() {
       Platform.exit(2)
     }
     options.filter = value
+  case "--operations":
+    guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+      Platform.printError("benchmark: --operations needs a positive number\n\n" + usage)
+      Platform.exit(2)
+    }
+    options.fixedOperations = value
   case _ where argument.hasPrefix("--filter="):
     options.filter = String(argument.dropFirst("--filter=".count))
   case "--help", "-h":
