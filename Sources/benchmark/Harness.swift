@@ -88,8 +88,9 @@ func time(_ operations: Int, _ body: (Int) -> Void) -> Double {
 /// Measures `body`, which performs the number of operations it is given.
 ///
 /// Calibration doubles the count until one pass takes an eighth of `options.runNanoseconds`,
-/// then sizes each run to last about that long (at least 2 operations); the calibration passes
-/// are the warm-up.
+/// then sizes each run to last about that long, with at least `minimumOperations` operations
+/// (so that one slow first operation cannot make a run of one); the calibration passes are the
+/// warm-up.
 ///
 /// - Parameters:
 ///   - name: The scenario's name.
@@ -118,13 +119,17 @@ func measure(
     operations = min(operations * 2, maximumOperations)
     elapsed = time(operations, body)
   }
-  // A pause of the thread during a short pass makes it look slow; re-size until a pass at the
-  // chosen size takes at least half the target. The last pass is the warm-up.
-  for _ in 0..<4 {
-    let perOperation = max(elapsed / Double(operations), 0.01)
-    operations = max(2, min(Int(target / perOperation), maximumOperations))
+  // A pause of the thread, or page faults while a large state is first copied, make a short
+  // pass look slow: size from the fastest pass so far, until a pass at the chosen size takes
+  // at least half the target at a steady speed. These passes are the warm-up.
+  var fastest = elapsed / Double(operations)
+  for _ in 0..<8 {
+    operations = max(minimumOperations, min(Int(target / max(fastest, 0.01)), maximumOperations))
     elapsed = time(operations, body)
-    if elapsed >= target / 2 || operations == maximumOperations { break }
+    let perOperation = elapsed / Double(operations)
+    let isSteady = perOperation <= fastest * 1.25
+    fastest = min(fastest, perOperation)
+    if (elapsed >= target / 2 && isSteady) || operations == maximumOperations { break }
   }
   var samples: [Double] = []
   for _ in 0..<options.runs {
@@ -135,6 +140,9 @@ func measure(
 }
 
 // MARK: - Waiting without hanging
+
+/// The fewest operations a timed run makes.
+let minimumOperations = 10
 
 /// How long the benchmark waits for asynchronous work before it gives up.
 let waitLimitSeconds = 60

@@ -7,11 +7,15 @@ struct Machine {
   var swift: String
   /// `release` or `debug`.
   var configuration: String
+  /// One-minute load averages when the scenarios started and when they ended.
+  var loadBefore: Double?
+  var loadAfter: Double?
 
-  static var current: Machine {
+  /// The machine now, with `loadBefore` as read when the scenarios started.
+  static func current(loadBefore: Double?) -> Machine {
     Machine(
       system: Platform.systemDescription(), cores: Platform.coreCount(), swift: compilerVersion,
-      configuration: buildConfiguration)
+      configuration: buildConfiguration, loadBefore: loadBefore, loadAfter: Platform.loadAverage())
   }
 }
 

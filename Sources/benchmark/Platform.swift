@@ -64,6 +64,18 @@ enum Platform {
     #endif
   }
 
+  /// The one-minute load average: how many threads wanted a core, on average. Above the core
+  /// count, other programs were taking turns with the benchmark.
+  static func loadAverage() -> Double? {
+    #if canImport(Glibc) || canImport(Darwin)
+      var loads = [0.0, 0.0, 0.0]
+      guard getloadavg(&loads, 3) > 0 else { return nil }
+      return loads[0]
+    #else
+      return nil
+    #endif
+  }
+
   /// Number of online processors.
   static func coreCount() -> Int {
     #if canImport(Glibc) || canImport(Darwin)

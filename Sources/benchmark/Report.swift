@@ -75,6 +75,13 @@ func textReport(_ results: Results, options: Options, machine: Machine) -> Strin
     "CSReduxKit benchmark (\(options.quick ? "quick" : "full") mode, median of "
       + "\(options.runs) runs) on \(machine.system), \(machine.cores) cores, "
       + "\(machine.swift), \(machine.configuration) build")
+  let load = [machine.loadBefore, machine.loadAfter].map { $0.map { fixed($0, 2) } ?? "?" }
+  lines.append("load average (1 min) before: \(load[0]), after: \(load[1])")
+  if let peak = [machine.loadBefore, machine.loadAfter].compactMap({ $0 }).max(),
+    peak > Double(machine.cores)
+  {
+    lines.append("note: other programs competed for the cores; timings are inflated and noisy")
+  }
   if machine.configuration != "release" {
     lines.append("warning: not a release build; run `swift run -c release benchmark`")
   }
@@ -174,6 +181,8 @@ func jsonReport(_ results: Results, options: Options, machine: Machine) -> Strin
       object([
         ("system", string(machine.system)), ("cores", "\(machine.cores)"),
         ("swift", string(machine.swift)), ("configuration", string(machine.configuration)),
+        ("loadAverageBefore", machine.loadBefore.map(number) ?? "null"),
+        ("loadAverageAfter", machine.loadAfter.map(number) ?? "null"),
       ])
     ),
     ("mode", string(options.quick ? "quick" : "full")),

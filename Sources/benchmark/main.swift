@@ -47,9 +47,10 @@ while let argument = arguments.popFirst() {
 }
 
 armProgramWatchdog(seconds: options.quick ? 300 : 1_800)
+let loadBefore = Platform.loadAverage()
 var bench = Bench(options: options)
 bench.runAll()
-let machine = Machine.current
+let machine = Machine.current(loadBefore: loadBefore)
 if let filter = options.filter, bench.results.measurements.count <= 1,
   bench.results.memory.isEmpty, !options.selects("baseline")
 {
