@@ -4,7 +4,7 @@ import Testing
 /// The model check is only as good as its ability to notice a broken store: these tests feed
 /// it observations with one fault planted, and a shrinker a synthetic failure.
 @Suite("ModelBased: the model and the shrinker catch planted faults")
-struct ModelSelfTests {
+struct ModelBasedSelfTests {
   /// A program with two threads, subscribers with filters and a completion.
   static let program = Program(
     seed: 0,
