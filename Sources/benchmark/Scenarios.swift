@@ -218,7 +218,7 @@ struct Bench {
     guard begins(name) else { return }
     let store = makeCounterStore()
     let action = makeAction(type: incrementType)
-    var lost = 0
+    var mismatches: [String] = []
     record(
       measure(name, options: options) { count in
         let before = store.state.value
@@ -230,9 +230,10 @@ struct Bench {
           }
         }
         waitOrExit(group, name)
-        lost += before + count - store.state.value
+        let after = store.state.value
+        if after != before + count { mismatches.append("\(after - before) of \(count)") }
       })
-    check(lost == 0, "\(name): \(lost) actions lost")
+    check(mismatches.isEmpty, "\(name): actions applied per run: \(mismatches)")
   }
 
   /// Three middleware that pass every action on, no subscriber.
