@@ -12,7 +12,7 @@ extension Bench {
   /// Peak resident memory after the first and the second dispatch count (1 M and 10 M; 100 k
   /// and 1 M with `--quick`) on a counter store with one subscriber.
   ///
-  /// `ru_maxrss` only ever grows, so it runs before every other scenario: what it sees is the
+  /// The peak only ever grows, so it runs before every other scenario: what it sees is the
   /// program's start-up plus this store. If dispatching kept memory per action, the second
   /// reading would exceed the first by about (second − first) × the bytes kept.
   mutating func memoryPeak() {
@@ -31,7 +31,7 @@ extension Bench {
     check(tally.count == second, "\(name): subscriber called \(tally.count)×, expected \(second)")
     subscription.cancel()
     guard let peakFirst, let peakSecond else {
-      results.failures.append("\(name): getrusage is unavailable")
+      results.failures.append("\(name): the peak resident set is unavailable")
       return
     }
     let megabyte = 1_048_576.0
@@ -39,11 +39,11 @@ extension Bench {
     results.memory.append(
       MemoryReading(
         name: "peak-rss-after-\(countLabel(first))", value: Double(peakFirst) / megabyte,
-        unit: "MB", note: "getrusage ru_maxrss after \(first) dispatches"))
+        unit: "MB", note: "peak resident set (\(peakSource)) after \(first) dispatches"))
     results.memory.append(
       MemoryReading(
         name: "peak-rss-after-\(countLabel(second))", value: Double(peakSecond) / megabyte,
-        unit: "MB", note: "getrusage ru_maxrss after \(second) dispatches"))
+        unit: "MB", note: "peak resident set (\(peakSource)) after \(second) dispatches"))
     results.memory.append(
       MemoryReading(
         name: "peak-rss-growth", value: Double(peakSecond - peakFirst) / megabyte, unit: "MB",
@@ -86,6 +86,13 @@ extension Bench {
     withExtendedLifetime(store) {}
   }
 }
+
+/// Where the peak resident set comes from, for the notes.
+#if os(Linux)
+  let peakSource = "VmHWM"
+#else
+  let peakSource = "ru_maxrss"
+#endif
 
 /// `1M`, `10M`, `100k`: a count as a short label.
 func countLabel(_ count: Int) -> String {

@@ -7,13 +7,21 @@
 
 /// Operating-system facts and calls; every platform difference of the benchmark lives here.
 enum Platform {
-  /// Peak resident set size of this process so far, in bytes (`getrusage`'s `ru_maxrss`, which
-  /// Linux counts in kilobytes and Darwin in bytes); `nil` where unavailable.
+  /// Peak resident set size of this process image so far, in bytes; `nil` where unavailable.
+  ///
+  /// On Linux it is `VmHWM` from `/proc/self/status`, not `getrusage`'s `ru_maxrss`: Linux
+  /// keeps `ru_maxrss` across `execve`, so under `swift run` it would report the peak of the
+  /// `swift-run` process that started the benchmark (over 100 MB). On Darwin it is `ru_maxrss`
+  /// (in bytes there).
   static func peakResidentBytes() -> Int? {
     #if canImport(Glibc)
-      var usage = rusage()
-      guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
-      return usage.ru_maxrss * 1024
+      guard let status = readFile("/proc/self/status") else { return nil }
+      for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let fields = line.split(separator: " ")
+        guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
+        return kilobytes * 1024
+      }
+      return nil
     #elseif canImport(Darwin)
       var usage = rusage()
       guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
@@ -23,21 +31,32 @@ enum Platform {
     #endif
   }
 
+  #if canImport(Glibc)
+    /// The contents of a small file such as one under `/proc`, or `nil`.
+    static func readFile(_ path: String) -> String? {
+      let file = open(path, O_RDONLY)
+      guard file >= 0 else { return nil }
+      defer { close(file) }
+      var contents: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(file, &buffer, buffer.count)
+        guard count >= 0 else { return nil }
+        if count == 0 { break }
+        contents.append(contentsOf: buffer[..<count])
+      }
+      return String(decoding: contents, as: UTF8.self)
+    }
+  #endif
+
   /// Memory in use for the per-subscription figure: on Linux the resident set now (the second
   /// field of `/proc/self/statm`, in pages; Swift's Glibc module does not export `mallinfo2`),
   /// on Darwin the default malloc zones' `size_in_use`.
   static func memoryInUseBytes() -> Int? {
     #if canImport(Glibc)
-      let file = open("/proc/self/statm", O_RDONLY)
-      guard file >= 0 else { return nil }
-      defer { close(file) }
-      var buffer = [UInt8](repeating: 0, count: 256)
-      let count = read(file, &buffer, buffer.count)
-      guard count > 0 else { return nil }
-      let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
-      guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else {
-        return nil
-      }
+      guard let statm = readFile("/proc/self/statm") else { return nil }
+      let fields = statm.split(separator: " ")
+      guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
       return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     #elseif canImport(Darwin)
       var stats = malloc_statistics_t()
