@@ -25,8 +25,10 @@ extension Bench {
     let action = makeAction(type: incrementType)
     for _ in 0..<first { store.dispatch(action) }
     let peakFirst = Platform.peakResidentBytes()
+    let anonymousFirst = Platform.anonymousResidentBytes()
     for _ in first..<second { store.dispatch(action) }
     let peakSecond = Platform.peakResidentBytes()
+    let anonymousSecond = Platform.anonymousResidentBytes()
     check(store.state.value == second, "\(name): state \(store.state.value), expected \(second)")
     check(tally.count == second, "\(name): subscriber called \(tally.count)×, expected \(second)")
     subscription.cancel()
@@ -48,6 +50,12 @@ extension Bench {
       MemoryReading(
         name: "peak-rss-growth", value: Double(peakSecond - peakFirst) / megabyte, unit: "MB",
         note: "the second peak minus the first"))
+    if let anonymousFirst, let anonymousSecond {
+      results.memory.append(
+        MemoryReading(
+          name: "anonymous-rss-growth", value: Double(anonymousSecond - anonymousFirst) / megabyte,
+          unit: "MB", note: "RssAnon (heap, not program pages) after the second count minus first"))
+    }
   }
 
   /// Bytes one subscription holds: memory in use (resident set on Linux, malloc's bytes in use

@@ -15,13 +15,7 @@ enum Platform {
   /// (in bytes there).
   static func peakResidentBytes() -> Int? {
     #if canImport(Glibc)
-      guard let status = readFile("/proc/self/status") else { return nil }
-      for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let fields = line.split(separator: " ")
-        guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
-        return kilobytes * 1024
-      }
-      return nil
+      return statusKilobytes("VmHWM:").map { $0 * 1024 }
     #elseif canImport(Darwin)
       var usage = rusage()
       guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
@@ -31,7 +25,27 @@ enum Platform {
     #endif
   }
 
+  /// Anonymous resident memory now (heap and stacks, not the mapped program and libraries), in
+  /// bytes: `RssAnon` from `/proc/self/status`. Linux only; `nil` elsewhere.
+  static func anonymousResidentBytes() -> Int? {
+    #if canImport(Glibc)
+      statusKilobytes("RssAnon:").map { $0 * 1024 }
+    #else
+      nil
+    #endif
+  }
+
   #if canImport(Glibc)
+    /// A kilobyte field of `/proc/self/status`, such as `VmHWM:`.
+    static func statusKilobytes(_ key: String) -> Int? {
+      guard let status = readFile("/proc/self/status") else { return nil }
+      for line in status.split(separator: "\n") where line.hasPrefix(key) {
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return fields.count >= 2 ? Int(fields[1]) : nil
+      }
+      return nil
+    }
+
     /// The contents of a small file such as one under `/proc`, or `nil`.
     static func readFile(_ path: String) -> String? {
       let file = open(path, O_RDONLY)
