@@ -85,7 +85,7 @@ public struct Finish<State: StateProtocol>: Sendable {
     let reportTwice: @Sendable (String) -> Void
     if let box {
       reportTwice = { [box] child in
-        box.store?._reportFinishCalledTwice(actionType: box.actionType, child: child)
+        box.reporter.reportFinishCalledTwice(actionType: box.actionType, child: child)
       }
     } else if let link {
       reportTwice = link.reportTwice

@@ -43,26 +43,26 @@ public struct Middleware<State: StateProtocol>: Sendable {
 ///
 /// A context is a small value; keep it to pass the action on later, from any thread.
 public struct MiddlewareContext<State: StateProtocol>: Sendable {
-  @usableFromInline let store: Store<State>
+  @usableFromInline let engine: _StoreEngine<State>
   @usableFromInline let position: Int
   @usableFromInline let completion: _CompletionToken<State>?
 
   @inlinable
-  init(store: Store<State>, position: Int, completion: _CompletionToken<State>?) {
-    self.store = store
+  init(engine: _StoreEngine<State>, position: Int, completion: _CompletionToken<State>?) {
+    self.engine = engine
     self.position = position
     self.completion = completion
   }
 
   /// The store's last committed state.
   @inlinable
-  public var state: State { store.state }
+  public var state: State { engine.state }
 
   /// The name of the store this middleware serves.
-  public var storeName: String { store.name }
+  public var storeName: String { engine.name }
 
   /// The names of the store's action types.
-  public var actionNames: ActionTypeNames { store.actionNames }
+  public var actionNames: ActionTypeNames { engine.actionNames }
 
   /// Passes `action` to the next middleware, or to the store's queue after the last one.
   ///
@@ -72,7 +72,7 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
   /// - Parameter action: The action to pass on.
   @inlinable
   public func next(_ action: any ActionProtocol) {
-    store._runMiddleware(from: position + 1, action, completion: completion?.take())
+    engine.runMiddleware(from: position + 1, action, completion: completion?.take())
   }
 
   /// Passes `action` on and calls `completion` with the state committed for it, after its
@@ -90,14 +90,14 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
       completion(state)
       earlier?(state)
     }
-    store._runMiddleware(from: position + 1, action, completion: both)
+    engine.runMiddleware(from: position + 1, action, completion: both)
   }
 
   /// Dispatches a new action through the store's whole middleware chain.
   ///
   /// - Parameter action: The action to dispatch.
   public func dispatch(_ action: any ActionProtocol) {
-    store.dispatch(action)
+    engine.dispatch(action, completion: nil)
   }
 }
 
@@ -106,12 +106,12 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
 @usableFromInline
 final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let taken = _AtomicWord(0)
-  @usableFromInline weak var store: Store<State>?
+  @usableFromInline let engine: _StoreEngine<State>
   @usableFromInline let completion: @Sendable (State) -> Void
 
   @inlinable
-  init(store: Store<State>, completion: @escaping @Sendable (State) -> Void) {
-    self.store = store
+  init(engine: _StoreEngine<State>, completion: @escaping @Sendable (State) -> Void) {
+    self.engine = engine
     self.completion = completion
   }
 
@@ -122,24 +122,7 @@ final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
   }
 
   deinit {
-    if taken.exchange(1) == 0, let store { completion(store.state) }
+    if taken.exchange(1) == 0 { completion(engine.state) }
     taken.deallocate()
-  }
-}
-
-extension Store {
-  /// Runs the middleware at `position` and after, or enqueues the action past the last one.
-  @inlinable
-  final func _runMiddleware(
-    from position: Int, _ action: any ActionProtocol,
-    completion: (@Sendable (State) -> Void)?
-  ) {
-    guard position < middleware.count else {
-      enqueue(action, completion: completion)
-      return
-    }
-    let token = completion.map { _CompletionToken(store: self, completion: $0) }
-    middleware[position].body(
-      action, MiddlewareContext(store: self, position: position, completion: token))
   }
 }

@@ -45,12 +45,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// into it before it goes idle; past it, the loop is reported and stopped.
   public let nestedDispatchLimit: Int
 
-  /// The reducer's `execute`, specialized for its concrete type when the store is created.
-  @usableFromInline let execute: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
-  @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
-  @usableFromInline let inner: _Locked<_StoreCore<State>>
-  /// The middleware chain, outermost first.
-  @usableFromInline let middleware: [Middleware<State>]
+  /// The queue, the reducer and the subscribers; see `_StoreEngine`.
+  @usableFromInline let engine: _StoreEngine<State>
 
   /// Creates a store with an initial state and the reducer that transforms it.
   ///
@@ -83,19 +79,19 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
       .printToStandardError
   ) {
-    self.name = name ?? String(describing: Self.self)
+    let name = name ?? String(describing: Self.self)
+    self.name = name
     self.actionNames = actionNames
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
-    self.execute = { reducer.execute(action: $0, state: $1, finish: $2) }
-    self.diagnostics = diagnostics
-    self.middleware = middleware
-    self.inner = _Locked(_StoreCore(state: state))
+    self.engine = _StoreEngine(
+      state: state, reducer: reducer, name: name, actionNames: actionNames,
+      middleware: middleware, reducerTimeout: reducerTimeout,
+      nestedDispatchLimit: nestedDispatchLimit, diagnostics: diagnostics)
   }
 
   deinit {
-    let entries = inner.withLock { $0.subscribers.removeAll() }
-    for entry in entries { entry.subscription.markCancelled() }
+    engine.shutDown()
   }
 
   // MARK: - Reading
@@ -106,19 +102,19 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// before that action.
   @inlinable
   public final var state: State {
-    inner.withLock { $0.state }
+    engine.state
   }
 
   /// The number of subscriptions that are not cancelled.
   @inlinable
   public final var subscriberCount: Int {
-    inner.withLock { $0.subscribers.activeCount }
+    engine.inner.withLock { $0.subscribers.activeCount }
   }
 
   /// Whether no action is being reduced, notified or waiting in the queue.
   @inlinable
   public final var isIdle: Bool {
-    inner.withLock { !$0.isBusy }
+    engine.inner.withLock { !$0.isBusy }
   }
 
   // MARK: - Dispatching
@@ -133,11 +129,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// - Complexity: O(1) plus the reducer and the subscribers for this action's type.
   @inlinable
   public final func dispatch(_ action: any ActionProtocol) {
-    if middleware.isEmpty {
-      enqueue(action, completion: nil)
-    } else {
-      _runMiddleware(from: 0, action, completion: nil)
-    }
+    engine.dispatch(action, completion: nil)
   }
 
   /// Asks the store to apply `action`, then calls `completion` with the state committed for
@@ -150,11 +142,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   public final func dispatch(
     _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
   ) {
-    if middleware.isEmpty {
-      enqueue(action, completion: completion)
-    } else {
-      _runMiddleware(from: 0, action, completion: completion)
-    }
+    engine.dispatch(action, completion: completion)
   }
 
   // MARK: - Subscribing
@@ -247,7 +235,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   @inlinable
   public final func unsubscribe(_ subscription: Subscription) {
     guard subscription.isOwned(by: self) else {
-      report(
+      engine.report(
         .foreignSubscription, actionType: nil,
         "unsubscribe was given \(subscription), which another store made; nothing was "
           + "cancelled. Call cancel() on the subscription, or unsubscribe from its own store.")
@@ -261,246 +249,14 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     types: [Int]?,
     makeBody: (Subscription) -> @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
-    inner.withLock { core in
-      let id = core.subscribers.makeID()
-      let subscription = Subscription(owner: self, id: id)
-      let entry = _Subscriber(
-        id: id, types: types, subscription: subscription, body: makeBody(subscription))
-      core.subscribers.add(entry, deferred: core.isNotifying)
-      return subscription
-    }
-  }
-
-  // MARK: - The queue
-
-  @inlinable
-  final func enqueue(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
-    let thread = _currentThreadID()
-    var state: State?
-    var box: _FinishBox<State>?
-    var reducingType: Int?
-    var dropped: _DroppedFeedback<State>?
-    let limit = nestedDispatchLimit
-    inner.withLock { core in
-      if core.isBusy {
-        if core.drainThread == thread {
-          if core.reducerThread == thread { reducingType = core.reducingType }
-          let firstTrip = !core.feedback.isTripped
-          guard core.feedback.admit(type: action.type, limit: limit) else {
-            dropped = _DroppedFeedback(
-              state: core.state, report: firstTrip ? core.feedback.recentTypes : nil)
-            return
-          }
-        }
-        core.queue.append(_Pending(action: action, completion: completion))
-      } else {
-        core.isBusy = true
-        state = core.startTurn(actionType: action.type, thread: thread, spareBox: &box)
-      }
-    }
-    if let state {
-      run(action, completion, state, spareBox: box.take(), thread: thread)
-    } else if let dropped {
-      if let types = dropped.report { reportFeedbackLoop(types: types) }
-      completion?(dropped.state)
-    } else if let reducingType {
-      report(
-        .dispatchFromReducer, actionType: action.type,
-        "dispatched from inside the reducer of action \(actionNames.label(for: reducingType)); "
-          + "it was queued and runs next. Reducers should be pure: dispatch from a subscriber, "
-          + "a completion or middleware instead.")
-    }
-  }
-
-  /// Reduces actions on the calling thread until the queue is empty or a reducer goes
-  /// asynchronous. The caller owns the queue (`isBusy`) and passes the first action.
-  @inlinable
-  final func run(
-    _ firstAction: any ActionProtocol, _ firstCompletion: (@Sendable (State) -> Void)?,
-    _ firstState: State, spareBox: consuming _FinishBox<State>?, thread: UInt
-  ) {
-    var action = firstAction
-    var completion = firstCompletion
-    var state = firstState
-    // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
-    var spare = consume spareBox
-    while true {
-      var box = spare.take() ?? _FinishBox(store: self)
-      box.begin(actionType: action.type)
-      execute(action, state, Finish(box))
-      var outcome = box.reducerReturned(action: action, completion: completion)
-      if outcome == nil {
-        // When nothing else holds `finish`, it can never be called: complete the action now.
-        guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
-          awaitFinish(box)
-          return
-        }
-        outcome = .released
-      }
-      if isKnownUniquelyReferenced(&box) { spare = box }
-      guard
-        complete(
-          &action, &completion, &state, outcome: outcome ?? .released, spareBox: &spare,
-          thread: thread)
-      else { return }
-    }
-  }
-
-  /// Resumes the queue on the thread that finished an asynchronous reducer.
-  @inlinable
-  final func _resume(
-    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
-    outcome: _Outcome<State>
-  ) {
-    let thread = _currentThreadID()
-    var action = action
-    var completion = completion
-    var state = self.state
-    var spare: _FinishBox<State>?
-    if complete(
-      &action, &completion, &state, outcome: outcome, spareBox: &spare, thread: thread)
-    {
-      run(action, completion, state, spareBox: spare.take(), thread: thread)
-    }
-  }
-
-  /// Hands the queue over to whoever calls `finish`, and arms the reducer-timeout watchdog.
-  @usableFromInline
-  final func awaitFinish(_ box: _FinishBox<State>) {
-    let thread = _currentThreadID()
-    let watch = reducerTimeout > .zero
-    let now = DispatchTime.now().uptimeNanoseconds
-    let arm = inner.withLock { core in
-      core.endReducer(thread: thread)
-      return watch && core.watchdog.watch(box, since: now)
-    }
-    if arm { armWatchdog(at: now + timeoutNanoseconds) }
-  }
-
-  final var timeoutNanoseconds: UInt64 {
-    let (seconds, attoseconds) = reducerTimeout.components
-    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !nanoseconds.overflow else { return UInt64.max / 2 }
-    return UInt64(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000)
-  }
-
-  /// One pending timer per store at most, however many actions go asynchronous.
-  final func armWatchdog(at deadline: UInt64) {
-    DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
-      [weak self] in self?.watchdogFired()
-    }
-  }
-
-  final func watchdogFired() {
-    let now = DispatchTime.now().uptimeNanoseconds
-    let timeout = timeoutNanoseconds
-    let (verdict, queued) = inner.withLock { core in
-      (core.watchdog.check(now: now, timeout: timeout), core.queue.count)
-    }
-    switch verdict {
-    case .idle:
-      break
-    case .rearm(let deadline):
-      armWatchdog(at: deadline)
-    case .overdue(let actionType, let stage):
-      let who = stage.map { "child reducer '\($0)'" } ?? "the reducer"
-      report(
-        .reducerDidNotFinish, actionType: actionType,
-        "\(who) has not called finish after \(reducerTimeout); "
-          + (queued == 0 ? "no later action is" : "\(queued) later action(s) are")
-          + " waiting. Make sure every path through the reducer calls finish exactly once.")
-    }
-  }
-
-  /// Commits an outcome, notifies, then either loads the next queued action into the `inout`
-  /// arguments and returns `true`, or marks the store idle and returns `false`.
-  @inlinable
-  final func complete(
-    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
-    _ state: inout State, outcome: _Outcome<State>, spareBox: inout _FinishBox<State>?,
-    thread: UInt
-  ) -> Bool {
-    var newState: State?
-    var delivered = action
-    switch outcome {
-    case .state(let state):
-      newState = state
-    case .failed(let error):
-      delivered = RejectedAction(action, error: error)
-      report(
-        .reducerFailed, actionType: action.type,
-        "the reducer failed: \(error). The state was left unchanged. Check the action's "
-          + "payload and the state it applies to.", error: error)
-    case .released:
-      delivered = RejectedAction(action, error: nil)
-      report(
-        .finishReleasedWithoutCall, actionType: action.type,
-        "the reducer let finish go without calling it; the action completed with the state "
-          + "unchanged. Call finish on every path, with the same state when nothing changes.")
-    }
-    var replaced: State?
-    var subscribers = _NotificationList<State>()
-    let type = action.type
-    inner.withLock { core in
-      state = core.commit(&newState, replaced: &replaced, actionType: type, into: &subscribers)
-    }
-    replaced = nil  // the old state is released here, outside the lock
-    subscribers.notify(delivered, state)
-    subscribers = _NotificationList()  // let go of the snapshot before the round closes
-    completion?(state)
-    var removed: [_Subscriber<State>] = []
-    let hasNext = inner.withLock { core in
-      core.endRound(
-        &action, &completion, &state, spareBox: &spareBox, removed: &removed, thread: thread)
-    }
-    removed = []  // cancelled subscribers are released here, outside the lock
-    return hasNext
-  }
-
-  // MARK: - Diagnostics
-
-  @usableFromInline
-  final func reportFeedbackLoop(types: [Int]) {
-    var counts: [Int: Int] = [:]
-    for type in types { counts[type, default: 0] += 1 }
-    let named = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4)
-      .map { actionNames.label(for: $0.key) }.joined(separator: ", ")
-    report(
-      .feedbackLoop, actionType: types.last,
-      "more than \(nestedDispatchLimit) actions were dispatched back into the store by its own "
-        + "subscribers, completions or reducer before it could go idle (most recent types: "
-        + "\(named)); the loop was stopped and further ones are dropped until the store is idle. "
-        + "Dispatch only when something changed (for example with subscribe(select:)), or raise "
-        + "nestedDispatchLimit.")
-  }
-
-  @usableFromInline
-  final func _reportFinishCalledTwice(actionType: Int?, child: String?) {
-    let who = child.map { "child reducer '\($0)' called finish" } ?? "finish was called"
-    report(
-      .finishCalledTwice, actionType: actionType,
-      "\(who) again after it had completed; the extra call was ignored. "
-        + "Call finish exactly once per action.")
-  }
-
-  @usableFromInline
-  final func report(
-    _ kind: StoreDiagnostic.Kind, actionType: Int?, _ message: String, error: (any Error)? = nil
-  ) {
-    diagnostics(
-      StoreDiagnostic(
-        kind: kind, storeName: name, actionType: actionType,
-        actionName: actionType.flatMap { actionNames[$0] }, message: message, error: error))
+    engine.add(owner: self, types: types, makeBody: makeBody)
   }
 }
 
 extension Store: _SubscriptionOwner {
   @inlinable
   func _cancelSubscription(_ subscription: Subscription) {
-    let removed = inner.withLock { core in
-      core.subscribers.remove(id: subscription.id, deferred: core.isNotifying)
-    }
-    _ = consume removed  // the closure is released here, outside the lock
+    engine.cancel(id: subscription.id)
   }
 }
 
@@ -514,27 +270,13 @@ final class _WeakReference<Object: AnyObject & Sendable>: @unchecked Sendable {
 extension Store {
   /// The slots the subscriber table uses, cancelled holes included. For tests of churn only.
   var _subscriberSlotCount: Int {
-    inner.withLock { $0.subscribers.slotCount }
+    engine.inner.withLock { $0.subscribers.slotCount }
   }
 }
 
 extension Store {
   /// The identity of the finish box kept for reuse, if any. For tests of the dispatch path.
   var _spareFinishBoxID: ObjectIdentifier? {
-    inner.withLock { $0.spareBox.map(ObjectIdentifier.init) }
-  }
-}
-
-/// A feedback action the store dropped: the state to give its completion, and the recent types
-/// to report when this drop is the first of the drain.
-@usableFromInline
-struct _DroppedFeedback<State> {
-  @usableFromInline let state: State
-  @usableFromInline let report: [Int]?
-
-  @inlinable
-  init(state: State, report: [Int]?) {
-    self.state = state
-    self.report = report
+    engine.inner.withLock { $0.spareBox.map(ObjectIdentifier.init) }
   }
 }

@@ -50,23 +50,23 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
 
 /// What a thunk's work can reach: the store's state and its dispatch.
 public struct ThunkContext<State: StateProtocol>: Sendable {
-  @usableFromInline let store: Store<State>
+  @usableFromInline let engine: _StoreEngine<State>
 
   @inlinable
-  init(store: Store<State>) {
-    self.store = store
+  init(engine: _StoreEngine<State>) {
+    self.engine = engine
   }
 
   /// The store's last committed state, read when you ask.
   @inlinable
-  public var state: State { store.state }
+  public var state: State { engine.state }
 
   /// Dispatches an action through the store's whole middleware chain.
   ///
   /// - Parameter action: The action to dispatch.
   @inlinable
   public func dispatch(_ action: any ActionProtocol) {
-    store.dispatch(action)
+    engine.dispatch(action, completion: nil)
   }
 
   /// Dispatches an action and waits until it was committed.
@@ -75,7 +75,7 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
   /// - Returns: The state committed for it (or the current state if middleware dropped it).
   public func send(_ action: any ActionProtocol) async -> State {
     await withCheckedContinuation { continuation in
-      store.dispatch(action) { state in continuation.resume(returning: state) }
+      engine.dispatch(action) { state in continuation.resume(returning: state) }
     }
   }
 }
@@ -91,7 +91,7 @@ extension Middleware {
         context.next(action)
         return
       }
-      let thunkContext = ThunkContext(store: context.store)
+      let thunkContext = ThunkContext(engine: context.engine)
       switch thunk.work {
       case .now(let work):
         work(thunkContext)

@@ -150,6 +150,7 @@ struct ComposedReducerTests {
         == true)
     held.current.first?(Counter(value: 42))
     #expect(store.state.value == 42)
+    held.withLock { $0 = [] }  // the reducer captures `held`: let the callbacks go
   }
 
   @Test("a failure inside nested composition names the whole path once")

@@ -86,3 +86,47 @@ struct LeakTests {
     #expect(weakOwner == nil)
   }
 }
+
+@Suite("Memory: the store's engine")
+struct EngineLifetimeTests {
+  @Test("a store freed while its reducer is still working leaves nothing behind once it finishes")
+  func engineFreedAfterPendingWork() {
+    let held = Locked<Finish<Counter>?>(nil)
+    var marker: Tracked? = Tracked("reducer")
+    weak let weakMarker = marker
+    var store: Store<Counter>? = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { [marker] action, state, finish in
+        _ = marker
+        if action.type == 1 {
+          held.withLock { $0 = finish }  // finishes later, after the store is gone
+        } else {
+          finish(state)
+        }
+      }, reducerTimeout: .zero)
+    marker = nil
+    store?.dispatch(Action(type: 1))
+    store?.dispatch(Action(type: 2))  // queued behind action 1
+    store = nil
+    #expect(weakMarker != nil, "the pending action keeps the engine until it finishes")
+    held.current?(Counter(value: 1))  // runs action 2 too, then the engine goes idle
+    held.withLock { $0 = nil }
+    #expect(weakMarker == nil)
+  }
+
+  @Test("an idle store's engine and reducer are freed with the store")
+  func engineFreedWithStore() {
+    var marker: Tracked? = Tracked("reducer")
+    weak let weakMarker = marker
+    var store: Store<Counter>? = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { [marker] _, state, finish in
+        _ = marker
+        finish(state)
+      })
+    marker = nil
+    store?.dispatch(Action(type: 1))
+    store = nil
+    #expect(weakMarker == nil)
+  }
+}

@@ -27,37 +27,49 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   @inlinable static var done: Int { 5 }
 
   @usableFromInline let phase = _AtomicWord(0)
-  @usableFromInline weak var store: Store<State>?
+  /// Reports misuse; holds no reference to the engine.
+  @usableFromInline let reporter: _Reporter
+  /// The engine to resume, held only while the action awaits its `finish`: work in flight
+  /// keeps the store's machinery alive, and a finished or recycled box holds nothing, so a
+  /// reducer that keeps its callbacks never forms a cycle with the store.
+  @usableFromInline @exclusivity(unchecked) var resumeTarget: _StoreEngine<State>?
   /// Which child of a composed reducer is working, for the timeout report.
   @usableFromInline let stage = _Locked<String?>(nil)
 
   // Each field is written by one side while the phase word gives it sole access, and read by
   // the other side after it observed the phase that follows; the phase word orders them, so
   // the runtime's exclusivity checks would only cost time.
-  @usableFromInline @exclusivity(unchecked) var actionType = 0
+  /// Atomic: a caller of a second, late `finish` reads it for its report and then lets the
+  /// box go; nothing else orders that read before the write of the box's next use.
+  @usableFromInline let actionTypeWord = _AtomicWord(0)
   @usableFromInline @exclusivity(unchecked) var action: (any ActionProtocol)?
   @usableFromInline @exclusivity(unchecked) var completion: (@Sendable (State) -> Void)?
   @usableFromInline @exclusivity(unchecked) var earlyOutcome: _Outcome<State>?
 
   @inlinable
-  init(store: Store<State>) {
-    self.store = store
+  init(reporter: _Reporter) {
+    self.reporter = reporter
   }
 
   deinit {
     // The reducer kept `finish` and then let it go without calling it.
-    if phase.load() == Self.awaiting, let store, let action {
-      store._resume(action: action, completion: completion, outcome: .released)
+    if phase.load() == Self.awaiting, let action, let resumeTarget {
+      resumeTarget._resume(action: action, completion: completion, outcome: .released)
     }
     phase.deallocate()
+    actionTypeWord.deallocate()
   }
 
   /// Prepares a fresh or recycled box for an action. Only the draining thread calls this.
   @inlinable
   func begin(actionType: Int) {
-    self.actionType = actionType
+    actionTypeWord.store(actionType)
     phase.store(Self.executing)
   }
+
+  /// The type of the action this box completes.
+  @inlinable
+  var actionType: Int { actionTypeWord.load() }
 
   /// The child of a composed reducer that is working, if any.
   @usableFromInline
@@ -68,12 +80,14 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// which case the action and completion are published for whoever finishes it.
   @inlinable
   func reducerReturned(
-    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?
+    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    engine: _StoreEngine<State>
   ) -> _Outcome<State>? {
     let found = phase.compareExchange(expected: Self.executing, desired: Self.publishing)
     if found == Self.executing {
       self.action = action
       self.completion = completion
+      self.resumeTarget = engine
       phase.store(Self.awaiting)
       return nil
     }
@@ -91,6 +105,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
     else { return false }
     action = nil
     completion = nil
+    resumeTarget = nil
     return true
   }
 
@@ -121,12 +136,15 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
           current = found
           continue
         }
-        if let store, let action {
-          store._resume(action: action, completion: completion, outcome: outcome)
+        // This thread now owns the box's fields: take them, so the box holds nothing after.
+        let engine = resumeTarget.take()
+        let pending = (action.take(), completion.take())
+        if let engine, let action = pending.0 {
+          engine._resume(action: action, completion: pending.1, outcome: outcome)
         }
         return
       default:
-        store?._reportFinishCalledTwice(actionType: actionType, child: nil)
+        reporter.reportFinishCalledTwice(actionType: actionType, child: nil)
         return
       }
     }

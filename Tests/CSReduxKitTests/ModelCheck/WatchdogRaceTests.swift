@@ -4,11 +4,10 @@ import Foundation
 import Testing
 
 /// Found by the model check (seeds 1926 plain under load, 1881 and 1012 under TSan): a slow
-/// reducer was never reported. The targeted loop below has not reproduced it yet (0 of 16,000
-/// plain, 0 of 1,000 under TSan); the random test records it as a known intermittent issue.
+/// reducer was never reported. The targeted loop below exercises the window; it rarely hits it.
 ///
-/// Suspected cause, in `Store.run`: `reducerReturned` publishes `awaiting` before `awaitFinish`
-/// takes the lock. If another thread finishes that asynchronous action A in the gap, drains the
+/// The cause, fixed in `_StoreEngine.awaitFinish` (it now watches only a box still awaiting):
+/// `reducerReturned` publishes `awaiting` before `awaitFinish` takes the lock. If another thread finishes that asynchronous action A in the gap, drains the
 /// queue and parks a slow action S (whose own `awaitFinish` arms the timer), the late
 /// `awaitFinish(A)` then points the watchdog back at A's finished box; when the timer fires,
 /// `check` sees a box that is not awaiting and stops: S is never reported and, with a reducer
@@ -16,7 +15,15 @@ import Testing
 @Suite("ModelBased: watchdog race (regression for a model-check finding)", .serialized)
 struct ModelBasedWatchdogRaceTests {
   @Test("a slow reducer right after an asynchronous one is always reported as not finished")
-  func slowAfterAsyncIsReported() {
+  func slowAfterAsyncIsReported() async {
+    let (misses, drained) = await ModelBasedTests.offThePool { Self.countUnreportedSlowActions() }
+    #expect(drained, "the store did not drain")
+    #expect(misses == 0)
+  }
+
+  /// Runs the targeted loop; returns how many slow actions were never reported, and whether
+  /// the store always drained.
+  static func countUnreportedSlowActions() -> (misses: Int, drained: Bool) {
     let iterations = Int(ModelBasedTests.environment("WATCHDOG_RACE_ITERATIONS") ?? 1_000)
     let parked = Locked<Finish<ModelState>?>(nil)
     let reports = DispatchSemaphore(value: 0)
@@ -61,27 +68,21 @@ struct ModelBasedWatchdogRaceTests {
       let drained = DispatchSemaphore(value: 0)
       store.dispatch(Action(type: 2)) { _ in drained.signal() }
       guard drained.wait(timeout: .now() + 10) == .success else {
-        Issue.record("the store did not drain")
-        break
+        stop.withLock { $0 = true }
+        load.wait()
+        return (misses, false)
       }
     }
     stop.withLock { $0 = true }
     load.wait()
     print("WatchdogRace: \(misses) of \(iterations) slow actions never reported")
-    withKnownIssue(
-      "bug: a late awaitFinish of a finished action re-points the watchdog; see the suite",
-      isIntermittent: true
-    ) {
-      #expect(misses == 0)
-    }
+    return (misses, true)
   }
 
-  /// Store.run makes a box spare through isKnownUniquelyReferenced after a late second finish
-  /// read `box.actionType` on another thread: no happens-before, so TSan reports a race between
-  /// `_FinishBox.begin` (FinishBox.swift:58) and `_FinishBox.finish` (FinishBox.swift:129).
-  @Test(
-    "a finish box reused after a late second finish is not raced (run under TSan)",
-    .disabled("bug: box reuse after a late second finish races under TSan; see doc comment"))
+  /// The store made a box spare through isKnownUniquelyReferenced after a late second finish
+  /// read its action type on another thread: no happens-before, so TSan reported a race between
+  /// `_FinishBox.begin` and `_FinishBox.finish`. Fixed: the action type is an atomic word.
+  @Test("a finish box reused after a late second finish is not raced (run under TSan)")
   func lateSecondFinishAndBoxReuse() {
     let queue = DispatchQueue(label: "late-second-finish", attributes: .concurrent)
     let log = DiagnosticLog()

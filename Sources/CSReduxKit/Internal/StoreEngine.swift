@@ -1,0 +1,338 @@
+import Dispatch
+
+/// The machinery behind a ``Store``: its lock-protected core, the queue, the reducer and the
+/// notification rounds.
+///
+/// It is a separate object so that nothing ever holds a *weak* reference to it: once an object
+/// is weakly referenced, Swift keeps its reference count in a side table and every retain takes
+/// a slower path. Middleware contexts and completion tokens retain the engine on the dispatch
+/// path; only ``Subscription`` refers weakly, and to the public ``Store``. When the store goes
+/// away it shuts the engine down (`shutDown()`), which cancels the subscriptions. A finish box
+/// holds the engine only while its action awaits `finish`, so an asynchronous reducer still
+/// working keeps the engine alive until it finishes or lets go, and nothing else does.
+@usableFromInline
+final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
+  @usableFromInline let name: String
+  @usableFromInline let actionNames: ActionTypeNames
+  @usableFromInline let reducerTimeout: Duration
+  @usableFromInline let nestedDispatchLimit: Int
+  /// The reducer's `execute`, specialized for its concrete type when the store is created.
+  @usableFromInline let execute: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
+  @usableFromInline let reporter: _Reporter
+  @usableFromInline let inner: _Locked<_StoreCore<State>>
+  /// The middleware chain, outermost first.
+  @usableFromInline let middleware: [Middleware<State>]
+
+  @inlinable
+  init(
+    state: State, reducer: some ReducerProtocol<State>, name: String,
+    actionNames: ActionTypeNames, middleware: [Middleware<State>], reducerTimeout: Duration,
+    nestedDispatchLimit: Int, diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
+  ) {
+    self.name = name
+    self.actionNames = actionNames
+    self.reducerTimeout = reducerTimeout
+    self.nestedDispatchLimit = nestedDispatchLimit
+    self.execute = { reducer.execute(action: $0, state: $1, finish: $2) }
+    self.reporter = _Reporter(
+      storeName: name, actionNames: actionNames, diagnostics: diagnostics)
+    self.middleware = middleware
+    self.inner = _Locked(_StoreCore(state: state))
+  }
+
+  /// Cancels every subscription and drops the spare finish box: the store went away.
+  func shutDown() {
+    let (entries, spare) = inner.withLock { core in
+      core.isShutDown = true
+      return (core.subscribers.removeAll(), core.spareBox.take())
+    }
+    for entry in entries { entry.subscription.markCancelled() }
+    _ = consume spare  // released outside the lock
+  }
+
+  // MARK: - Reading
+
+  @inlinable
+  var state: State { inner.withLock { $0.state } }
+
+  // MARK: - Dispatching
+
+  @inlinable
+  func dispatch(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+    if middleware.isEmpty {
+      enqueue(action, completion: completion)
+    } else {
+      runMiddleware(from: 0, action, completion: completion)
+    }
+  }
+
+  /// Runs the middleware at `position` and after, or enqueues the action past the last one.
+  @inlinable
+  func runMiddleware(
+    from position: Int, _ action: any ActionProtocol,
+    completion: (@Sendable (State) -> Void)?
+  ) {
+    guard position < middleware.count else {
+      enqueue(action, completion: completion)
+      return
+    }
+    let token = completion.map { _CompletionToken(engine: self, completion: $0) }
+    middleware[position].body(
+      action, MiddlewareContext(engine: self, position: position, completion: token))
+  }
+
+  // MARK: - Subscribing
+
+  @inlinable
+  func add(
+    owner: any _SubscriptionOwner, types: [Int]?,
+    makeBody: (Subscription) -> @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    inner.withLock { core in
+      let id = core.subscribers.makeID()
+      let subscription = Subscription(owner: owner, id: id)
+      let entry = _Subscriber(
+        id: id, types: types, subscription: subscription, body: makeBody(subscription))
+      core.subscribers.add(entry, deferred: core.isNotifying)
+      return subscription
+    }
+  }
+
+  @inlinable
+  func cancel(id: UInt64) {
+    let removed = inner.withLock { core in
+      core.subscribers.remove(id: id, deferred: core.isNotifying)
+    }
+    _ = consume removed  // the closure is released here, outside the lock
+  }
+
+  // MARK: - The queue
+
+  @inlinable
+  func enqueue(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+    let thread = _currentThreadID()
+    var state: State?
+    var box: _FinishBox<State>?
+    var reducingType: Int?
+    var dropped: _DroppedFeedback<State>?
+    let limit = nestedDispatchLimit
+    inner.withLock { core in
+      if core.isBusy {
+        if core.drainThread == thread {
+          if core.reducerThread == thread { reducingType = core.reducingType }
+          let firstTrip = !core.feedback.isTripped
+          guard core.feedback.admit(type: action.type, limit: limit) else {
+            dropped = _DroppedFeedback(
+              state: core.state, report: firstTrip ? core.feedback.recentTypes : nil)
+            return
+          }
+        }
+        core.queue.append(_Pending(action: action, completion: completion))
+      } else {
+        core.isBusy = true
+        state = core.startTurn(actionType: action.type, thread: thread, spareBox: &box)
+      }
+    }
+    if let state {
+      run(action, completion, state, spareBox: box.take(), thread: thread)
+    } else if let dropped {
+      if let types = dropped.report { reportFeedbackLoop(types: types) }
+      completion?(dropped.state)
+    } else if let reducingType {
+      report(
+        .dispatchFromReducer, actionType: action.type,
+        "dispatched from inside the reducer of action \(actionNames.label(for: reducingType)); "
+          + "it was queued and runs next. Reducers should be pure: dispatch from a subscriber, "
+          + "a completion or middleware instead.")
+    }
+  }
+
+  /// Reduces actions on the calling thread until the queue is empty or a reducer goes
+  /// asynchronous. The caller owns the queue (`isBusy`) and passes the first action.
+  @inlinable
+  func run(
+    _ firstAction: any ActionProtocol, _ firstCompletion: (@Sendable (State) -> Void)?,
+    _ firstState: State, spareBox: consuming _FinishBox<State>?, thread: UInt
+  ) {
+    var action = firstAction
+    var completion = firstCompletion
+    var state = firstState
+    // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
+    var spare = consume spareBox
+    while true {
+      var box = spare.take() ?? _FinishBox(reporter: reporter)
+      box.begin(actionType: action.type)
+      execute(action, state, Finish(box))
+      var outcome = box.reducerReturned(action: action, completion: completion, engine: self)
+      if outcome == nil {
+        // When nothing else holds `finish`, it can never be called: complete the action now.
+        guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
+          awaitFinish(box)
+          return
+        }
+        outcome = .released
+      }
+      if isKnownUniquelyReferenced(&box) { spare = box }
+      guard
+        complete(
+          &action, &completion, &state, outcome: outcome ?? .released, spareBox: &spare,
+          thread: thread)
+      else { return }
+    }
+  }
+
+  /// Resumes the queue on the thread that finished an asynchronous reducer.
+  @inlinable
+  func _resume(
+    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    outcome: _Outcome<State>
+  ) {
+    let thread = _currentThreadID()
+    var action = action
+    var completion = completion
+    var state = self.state
+    var spare: _FinishBox<State>?
+    if complete(
+      &action, &completion, &state, outcome: outcome, spareBox: &spare, thread: thread)
+    {
+      run(action, completion, state, spareBox: spare.take(), thread: thread)
+    }
+  }
+
+  /// Hands the queue over to whoever calls `finish`, and arms the reducer-timeout watchdog.
+  @usableFromInline
+  func awaitFinish(_ box: _FinishBox<State>) {
+    let thread = _currentThreadID()
+    let watch = reducerTimeout > .zero
+    let now = DispatchTime.now().uptimeNanoseconds
+    let arm = inner.withLock { core in
+      core.endReducer(thread: thread)
+      // Another thread may have finished this action, and started and parked later ones, since
+      // the reducer returned: then there is nothing to watch, and the watchdog must keep
+      // watching the later action.
+      guard watch, box.isAwaiting else { return false }
+      return core.watchdog.watch(box, since: now)
+    }
+    if arm { armWatchdog(at: now + timeoutNanoseconds) }
+  }
+
+  var timeoutNanoseconds: UInt64 {
+    let (seconds, attoseconds) = reducerTimeout.components
+    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !nanoseconds.overflow else { return UInt64.max / 2 }
+    return UInt64(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000)
+  }
+
+  /// One pending timer per store at most, however many actions go asynchronous.
+  func armWatchdog(at deadline: UInt64) {
+    // Strong on purpose: a weak reference would move the engine's reference count to a side
+    // table and slow every retain on the dispatch path. The timer lives at most one timeout.
+    DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
+      self.watchdogFired()
+    }
+  }
+
+  func watchdogFired() {
+    let now = DispatchTime.now().uptimeNanoseconds
+    let timeout = timeoutNanoseconds
+    let (verdict, queued) = inner.withLock { core in
+      (core.watchdog.check(now: now, timeout: timeout), core.queue.count)
+    }
+    switch verdict {
+    case .idle:
+      break
+    case .rearm(let deadline):
+      armWatchdog(at: deadline)
+    case .overdue(let actionType, let stage):
+      let who = stage.map { "child reducer '\($0)'" } ?? "the reducer"
+      report(
+        .reducerDidNotFinish, actionType: actionType,
+        "\(who) has not called finish after \(reducerTimeout); "
+          + (queued == 0 ? "no later action is" : "\(queued) later action(s) are")
+          + " waiting. Make sure every path through the reducer calls finish exactly once.")
+    }
+  }
+
+  /// Commits an outcome, notifies, then either loads the next queued action into the `inout`
+  /// arguments and returns `true`, or marks the store idle and returns `false`.
+  @inlinable
+  func complete(
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ state: inout State, outcome: _Outcome<State>, spareBox: inout _FinishBox<State>?,
+    thread: UInt
+  ) -> Bool {
+    var newState: State?
+    var delivered = action
+    switch outcome {
+    case .state(let state):
+      newState = state
+    case .failed(let error):
+      delivered = RejectedAction(action, error: error)
+      report(
+        .reducerFailed, actionType: action.type,
+        "the reducer failed: \(error). The state was left unchanged. Check the action's "
+          + "payload and the state it applies to.", error: error)
+    case .released:
+      delivered = RejectedAction(action, error: nil)
+      report(
+        .finishReleasedWithoutCall, actionType: action.type,
+        "the reducer let finish go without calling it; the action completed with the state "
+          + "unchanged. Call finish on every path, with the same state when nothing changes.")
+    }
+    var replaced: State?
+    var subscribers = _NotificationList<State>()
+    let type = action.type
+    inner.withLock { core in
+      state = core.commit(&newState, replaced: &replaced, actionType: type, into: &subscribers)
+    }
+    replaced = nil  // the old state is released here, outside the lock
+    subscribers.notify(delivered, state)
+    subscribers = _NotificationList()  // let go of the snapshot before the round closes
+    completion?(state)
+    var removed: [_Subscriber<State>] = []
+    let hasNext = inner.withLock { core in
+      core.endRound(
+        &action, &completion, &state, spareBox: &spareBox, removed: &removed, thread: thread)
+    }
+    removed = []  // cancelled subscribers are released here, outside the lock
+    return hasNext
+  }
+
+  // MARK: - Diagnostics
+
+  @usableFromInline
+  func reportFeedbackLoop(types: [Int]) {
+    var counts: [Int: Int] = [:]
+    for type in types { counts[type, default: 0] += 1 }
+    let named = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4)
+      .map { actionNames.label(for: $0.key) }.joined(separator: ", ")
+    report(
+      .feedbackLoop, actionType: types.last,
+      "more than \(nestedDispatchLimit) actions were dispatched back into the store by its own "
+        + "subscribers, completions or reducer before it could go idle (most recent types: "
+        + "\(named)); the loop was stopped and further ones are dropped until the store is idle. "
+        + "Dispatch only when something changed (for example with subscribe(select:)), or raise "
+        + "nestedDispatchLimit.")
+  }
+
+  @usableFromInline
+  func report(
+    _ kind: StoreDiagnostic.Kind, actionType: Int?, _ message: String, error: (any Error)? = nil
+  ) {
+    reporter.report(kind, actionType: actionType, message, error: error)
+  }
+}
+
+/// A feedback action the store dropped: the state to give its completion, and the recent types
+/// to report when this drop is the first of the drain.
+@usableFromInline
+struct _DroppedFeedback<State> {
+  @usableFromInline let state: State
+  @usableFromInline let report: [Int]?
+
+  @inlinable
+  init(state: State, report: [Int]?) {
+    self.state = state
+    self.report = report
+  }
+}
