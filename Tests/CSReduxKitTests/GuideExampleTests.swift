@@ -7,6 +7,7 @@ import Testing
 
 // MARK: docs/multiple-stores.md
 
+// example: multiple-stores-types
 struct AccountState: StateProtocol {
   var userName: String?
 }
@@ -18,6 +19,7 @@ struct ProfileState: StateProtocol {
 enum AccountAction: Int { case signIn, reset }
 enum ProfileAction: Int { case show, reset }
 enum AppWideAction: Int { case signOut = 100 }
+// end-example
 
 let accountReducer = Reducer<AccountState> { action, state, finish in
   switch AccountAction(rawValue: action.type) {
@@ -39,6 +41,7 @@ let profileReducer = Reducer<ProfileState> { action, state, finish in
 struct GuideExampleTests {
   @Test("docs/multiple-stores.md: sign out of two modules, one following the other")
   func multipleStores() {
+    // example: multiple-stores
     let account = Store(state: AccountState(), reducer: accountReducer, name: "Account")
     let profile = Store(state: ProfileState(), reducer: profileReducer, name: "Profile")
 
@@ -57,22 +60,25 @@ struct GuideExampleTests {
     print(profile.state.shownName)  // Ann
     coordinator.broadcast(Action(AppWideAction.signOut))
     print(profile.state.shownName)  // (nobody)
+    // end-example
 
     #expect(account.state.userName == nil)
     #expect(profile.state.shownName == "(nobody)")
   }
 
-  @Test("docs/concurrency.md: updates, send and main-actor delivery")
+  @Test("docs/concurrency.md: updates, send and main-actor delivery", .timeLimit(.minutes(1)))
   func concurrency() async {
-    let store = Store(state: AccountState(), reducer: accountReducer, name: "Account")
     let lines = Locked<[String]>([])
+    @Sendable func print(_ line: String) { lines.append(line) }
+
+    // example: concurrency
+    let store = Store(state: AccountState(), reducer: accountReducer, name: "Account")
 
     // 1. Every update, in order.
     let updates = store.updates(of: [AccountAction.signIn])
     let reader = Task {
       for await (action, state) in updates {
         print("action \(action.type): \(state.userName ?? "-")")
-        lines.append("\(action.type): \(state.userName ?? "-")")
         if state.userName == "Bob" { break }
       }
     }
@@ -86,12 +92,12 @@ struct GuideExampleTests {
       print("main actor sees \(state.userName ?? "-")")
     }
     store.dispatch(Action(AccountAction.signIn, data: "Bob"))
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { reader.cancel() }  // test bound
 
     await reader.value
     subscription.cancel()
+    // end-example
 
     #expect(signedIn.userName == "Ann")
-    #expect(lines.current == ["0: Ann", "0: Bob"])
+    #expect(lines.current.filter { $0.hasPrefix("action ") } == ["action 0: Ann", "action 0: Bob"])
   }
 }
