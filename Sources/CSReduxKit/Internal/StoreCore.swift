@@ -42,9 +42,6 @@ struct _StoreCore<State: StateProtocol> {
   var subscribers = _SubscriberTable<State>()
   @usableFromInline
   var spareBox: _FinishBox<State>?
-  /// The store went away: keep no spare box for actions that are still finishing.
-  @usableFromInline
-  var isShutDown = false
   @usableFromInline
   var watchdog = _Watchdog<State>()
 
@@ -103,7 +100,7 @@ struct _StoreCore<State: StateProtocol> {
   ) -> Bool {
     isNotifying = false
     removed = subscribers.applyDeferred()
-    if spareBox == nil, !isShutDown { spareBox = box.take() }
+    if spareBox == nil { spareBox = box.take() }
     guard let pending = queue.popFirst() else {
       isBusy = false
       drainThread = 0

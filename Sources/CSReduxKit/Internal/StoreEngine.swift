@@ -43,8 +43,7 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// Cancels every subscription and drops the spare finish box: the store went away.
   func shutDown() {
     let (entries, spare) = inner.withLock { core in
-      core.isShutDown = true
-      return (core.subscribers.removeAll(), core.spareBox.take())
+      (core.subscribers.removeAll(), core.spareBox.take())
     }
     for entry in entries { entry.subscription.markCancelled() }
     _ = consume spare  // released outside the lock
