@@ -14,16 +14,13 @@ import CSReduxKit
 /// An action that needs a payload but has none, has one of the wrong type, or names a row that
 /// does not exist is *failed*: the state stays unchanged and the store's diagnostics report a
 /// ``PayloadError`` or an ``IndexOutOfRangeError``. Unknown action types change nothing.
-struct CSDemoReducer: ReducerProtocol {
-  func execute(action: any ActionProtocol, state: CSDemoState, finish: Finish<CSDemoState>) {
-    do {
-      finish(try Self.reduce(action, state))
-    } catch {
-      finish.fail(error)
-    }
+struct CSDemoReducer: InPlaceReducerProtocol {
+  /// Applies ``reduce(_:_:)``; a throw leaves the store's state unchanged and is reported.
+  func reduce(_ action: any ActionProtocol, into state: inout CSDemoState) throws {
+    state = try Self.reduce(action, state)
   }
 
-  /// The pure state transition behind ``execute(action:state:finish:)``.
+  /// The pure state transition behind ``reduce(_:into:)``.
   static func reduce(_ action: any ActionProtocol, _ state: CSDemoState) throws -> CSDemoState {
     var state = state
     switch CSDemoActionType(rawValue: action.type) {

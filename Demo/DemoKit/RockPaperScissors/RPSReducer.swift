@@ -6,13 +6,10 @@ import CSReduxKit
 /// player two's message. On player two's turn it records player two's play and decides the
 /// result. As in the original, the turn then stays with player two, so a further choice
 /// re-scores against player one's old weapon; newGame starts over.
-struct RPSReducer: ReducerProtocol {
-  func execute(action: any ActionProtocol, state: RPSState, finish: Finish<RPSState>) {
-    do {
-      finish(try Self.reduce(action, state))
-    } catch {
-      finish.fail(error)
-    }
+struct RPSReducer: InPlaceReducerProtocol {
+  /// Applies ``reduce(_:_:)``; a throw leaves the store's state unchanged and is reported.
+  func reduce(_ action: any ActionProtocol, into state: inout RPSState) throws {
+    state = try Self.reduce(action, state)
   }
 
   /// The pure state transition.

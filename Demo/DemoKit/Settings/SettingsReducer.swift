@@ -2,13 +2,10 @@ import CSReduxKit
 
 /// The app reducer, combined from two sub-reducers as in the original: one for the settings,
 /// one for the users. A missing or wrong addUser payload is reported and changes nothing.
-struct SettingsReducer: ReducerProtocol {
-  func execute(action: any ActionProtocol, state: SettingsState, finish: Finish<SettingsState>) {
-    do {
-      finish(try Self.reduce(action, state))
-    } catch {
-      finish.fail(error)
-    }
+struct SettingsReducer: InPlaceReducerProtocol {
+  /// Applies ``reduce(_:_:)``; a throw leaves the store's state unchanged and is reported.
+  func reduce(_ action: any ActionProtocol, into state: inout SettingsState) throws {
+    state = try Self.reduce(action, state)
   }
 
   /// The app reducer: each part of the state from its own sub-reducer.

@@ -6,13 +6,10 @@ import CSReduxKit
 /// Unlike the original, which trapped, an index out of range fails the action: the state is
 /// kept and the store reports an ``IndexOutOfRangeError``. A missing or wrong payload is
 /// reported the same way.
-struct TodoReducer: ReducerProtocol {
-  func execute(action: any ActionProtocol, state: TodoState, finish: Finish<TodoState>) {
-    do {
-      finish(try Self.reduce(action, state))
-    } catch {
-      finish.fail(error)
-    }
+struct TodoReducer: InPlaceReducerProtocol {
+  /// Applies ``reduce(_:_:)``; a throw leaves the store's state unchanged and is reported.
+  func reduce(_ action: any ActionProtocol, into state: inout TodoState) throws {
+    state = try Self.reduce(action, state)
   }
 
   /// The pure state transition.
