@@ -17,9 +17,9 @@
   ///   `withObservationTracking`) are not told about actions that leave it equal.
   /// - `select` runs on the thread that committed each action, right after the commit; the
   ///   new value then reaches the main actor through the main dispatch queue, in commit order,
-  ///   always asynchronously. When the store commits on another thread while the observation is
-  ///   being created, ``value`` may briefly show a value from just before; it always ends with
-  ///   the latest.
+  ///   always asynchronously. The observation subscribes and reads its first value in one step,
+  ///   so ``value`` never goes back to an older state, even when the store commits on another
+  ///   thread while the observation is being created.
   /// - It holds the store's subscription, not the store; the store holds it weakly. Let the
   ///   observation go and its subscription is cancelled.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -39,9 +39,12 @@
     ///     keep it cheap and pure. A key path such as `\.tasks.count` works too.
     public init(_ store: Store<State>, select: @escaping @Sendable (State) -> Value) {
       let relay = _ObservationRelay<State, Value>()
-      // Subscribe before reading the state, so no commit can fall between the two.
-      subscription = store.subscribe { _, state in relay.committed(select(state)) }
-      value = select(store.state)
+      // Subscribe and read the state atomically: every value relayed is from a later commit.
+      let (subscription, state) = store._subscribeReadingState { _, state in
+        relay.committed(select(state))
+      }
+      self.subscription = subscription
+      value = select(state)
       relay.attach(self)
     }
 

@@ -253,6 +253,17 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   }
 }
 
+extension Store {
+  /// Subscribes and returns the state committed at that moment, atomically: the subscriber is
+  /// called only for commits after the returned state. For adapters that start from the
+  /// current value and then follow changes.
+  func _subscribeReadingState(
+    to types: Set<Int>? = nil, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> (Subscription, State) {
+    engine.addReadingState(owner: self, types: types?.sorted(), subscriber)
+  }
+}
+
 extension Store: _SubscriptionOwner {
   @inlinable
   func _cancelSubscription(_ subscription: Subscription) {

@@ -204,7 +204,8 @@ public final class StoreCoordinator: Sendable {
     let link = _FollowLink(
       sourceName: source.name, target: target, depthLimit: followDepthLimit,
       diagnostics: diagnostics, makeAction: action)
-    let subscription = source.subscribe { [link] received, state in
+    // Subscribe and read the state atomically: later calls are for later commits.
+    let (subscription, initial) = source._subscribeReadingState { [link] received, state in
       link.sourceCommitted(select(state), cause: received)
     }
     link.attach(subscription)
@@ -212,7 +213,7 @@ public final class StoreCoordinator: Sendable {
       core.follows.removeAll(where: \.isCancelled)
       core.follows.append(subscription)
     }
-    link.start(select(source.state), sendsInitialValue: sendsInitialValue)
+    link.start(select(initial), sendsInitialValue: sendsInitialValue)
     return subscription
   }
 }

@@ -260,3 +260,46 @@ struct SubscriptionTests {
     withExtendedLifetime((keep, typedKeep)) {}
   }
 }
+
+@Suite("Subscribing and reading the state atomically")
+struct SubscribeReadingStateTests {
+  /// What one subscription was given, and the first commit it saw.
+  struct Probe: Sendable {
+    let given: Int
+    let firstSeen: Locked<Int?>
+  }
+
+  @Test("the first commit a subscriber sees is the one right after the state it was given")
+  func noCommitFallsBetween() {
+    let store = Store(state: Counter(), reducer: valueOnlyReducer())
+    let probes = Locked<[(Probe, Subscription)]>([])
+    let subscribing = Locked(true)
+    let dispatched = Locked(0)
+    onThreads(2) { thread in
+      if thread == 0 {
+        // Commit continuously for as long as the other thread subscribes (bounded).
+        var count = 0
+        while subscribing.current, count < 5_000_000 {
+          store.dispatch(Action(type: 1))
+          count += 1
+        }
+        dispatched.withLock { $0 = count }
+      } else {
+        defer { subscribing.withLock { $0 = false } }
+        for _ in 0..<2_000 {
+          let firstSeen = Locked<Int?>(nil)
+          let (subscription, state) = store._subscribeReadingState { _, state in
+            firstSeen.withLock { $0 = $0 ?? state.value }
+          }
+          probes.append((Probe(given: state.value, firstSeen: firstSeen), subscription))
+        }
+      }
+    }
+    #expect(store.state.value == dispatched.current)
+    for (probe, subscription) in probes.current {
+      subscription.cancel()
+      // A subscription made after the last commit sees none; any other sees the next one.
+      if let seen = probe.firstSeen.current { #expect(seen == probe.given + 1) }
+    }
+  }
+}

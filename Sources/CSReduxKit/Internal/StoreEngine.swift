@@ -97,6 +97,21 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     }
   }
 
+  /// Adds a subscriber and reads the committed state in one critical section: every call the
+  /// subscriber then receives is for a commit after the state returned.
+  func addReadingState(
+    owner: any _SubscriptionOwner, types: [Int]?,
+    _ body: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> (Subscription, State) {
+    inner.withLock { core in
+      let id = core.subscribers.makeID()
+      let subscription = Subscription(owner: owner, id: id)
+      let entry = _Subscriber(id: id, types: types, subscription: subscription, body: body)
+      core.subscribers.add(entry, deferred: core.isNotifying)
+      return (subscription, core.state)
+    }
+  }
+
   @inlinable
   func cancel(id: UInt64) {
     let removed = inner.withLock { core in
