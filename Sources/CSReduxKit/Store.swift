@@ -226,6 +226,26 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     }
   }
 
+  /// Calls `subscriber` with `owner` after every action whose type is one of `types`, for as
+  /// long as `owner` lives, like the variant that takes a `Set<Int>` of types.
+  ///
+  /// ```swift
+  /// store.subscribe(owner: self, to: [TodoAction.add, .delete]) { view, action, state in … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - owner: The object whose lifetime bounds the subscription.
+  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
+  ///   - subscriber: Called with the live owner, the action and the committed state.
+  /// - Returns: The subscription; it may also be cancelled by hand.
+  @inlinable @discardableResult
+  public final func subscribe<Owner: AnyObject & Sendable, T: RawRepresentable>(
+    owner: Owner, to types: [T],
+    _ subscriber: @escaping @Sendable (Owner, any ActionProtocol, State) -> Void
+  ) -> Subscription where T.RawValue == Int {
+    subscribe(owner: owner, to: Set(types.map(\.rawValue)), subscriber)
+  }
+
   /// Cancels `subscription` if this store made it; reports
   /// ``StoreDiagnostic/Kind/foreignSubscription`` otherwise.
   ///

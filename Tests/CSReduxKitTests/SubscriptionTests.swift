@@ -222,6 +222,19 @@ struct SubscriptionTests {
     withExtendedLifetime(owner) {}
   }
 
+  @Test("an owner-tied subscription can name its action types as enum cases")
+  func ownerTiedEnumCases() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    let seen = Locked<[Int]>([])
+    let owner = Tracked()
+    store.subscribe(owner: owner, to: [CounterAction.add, .reset]) { _, action, _ in
+      seen.append(action.type)
+    }
+    for type in [1, 2, 3, 1, 3] { store.dispatch(Action(type: type)) }
+    #expect(seen.current == [2, 3, 3])
+    withExtendedLifetime(owner) {}
+  }
+
   @Test("a custom store can vend subscriptions that run a cancel handler once")
   func customSubscription() {
     let cancels = Locked(0)

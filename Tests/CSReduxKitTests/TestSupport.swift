@@ -129,8 +129,12 @@ final class DiagnosticLog: @unchecked Sendable {
   }
 }
 
-/// Runs `body` on `count` new threads that start together; returns when all have finished.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+/// Runs `body` on `count` new threads that start together; returns when all have finished, or
+/// `false` once `seconds` passed first (a deadlock), leaving the threads running.
+@discardableResult
+func onThreads(
+  _ count: Int, deadline seconds: Double = .infinity, _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
   let start = DispatchSemaphore(value: 0)
   let done = DispatchGroup()
   for index in 0..<count {
@@ -144,7 +148,11 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     thread.start()
   }
   for _ in 0..<count { start.signal() }
-  done.wait()
+  guard seconds.isFinite else {
+    done.wait()
+    return true
+  }
+  return done.wait(timeout: .now() + seconds) == .success
 }
 
 /// An object whose deallocation a test can observe through a weak reference.

@@ -24,7 +24,7 @@ final class AddButton: TextView {
 
   /// Creates the button and subscribes it to `store` for as long as it lives.
   init(store: CSDemoStore) {
-    store.subscribe(owner: self, to: Set(Self.reactsTo.map(\.rawValue))) { button, _, state in
+    store.subscribe(owner: self, to: Self.reactsTo) { button, _, state in
       button.setVisible(!state.canEdit)
     }
   }

@@ -32,7 +32,7 @@ final class ListView: TextView {
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
-    store.subscribe(owner: self, to: Set(Self.reactsTo.map(\.rawValue))) { view, action, state in
+    store.subscribe(owner: self, to: Self.reactsTo) { view, action, state in
       view.apply(action, state)
     }
   }

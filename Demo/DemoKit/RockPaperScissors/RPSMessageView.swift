@@ -11,7 +11,7 @@ final class RPSMessageView: TextView {
 
   /// Creates the view and subscribes it to every game action.
   init(store: RPSStore) {
-    store.subscribe(owner: self, to: Set(RPSActionType.allCases.map(\.rawValue))) {
+    store.subscribe(owner: self, to: RPSActionType.allCases) {
       view, _, state in
       view.model.withLock { model in
         guard model.message != state.message else { return }

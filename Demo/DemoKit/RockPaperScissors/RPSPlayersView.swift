@@ -13,7 +13,7 @@ final class RPSPlayersView: TextView {
 
   /// Creates the view and subscribes it to every game action.
   init(store: RPSStore) {
-    store.subscribe(owner: self, to: Set(RPSActionType.allCases.map(\.rawValue))) {
+    store.subscribe(owner: self, to: RPSActionType.allCases) {
       view, _, state in
       view.model.withLock { model in
         guard model.player1 != state.player1Play || model.player2 != state.player2Play else {

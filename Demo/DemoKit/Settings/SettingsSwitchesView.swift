@@ -12,7 +12,7 @@ final class SettingsSwitchesView: TextView {
   /// Creates the screen and subscribes it to both toggles and to signOut.
   init(store: SettingsStore) {
     let types: [SettingsActionType] = [.toggleFilter, .toggleFacebook, .signOut]
-    store.subscribe(owner: self, to: Set(types.map(\.rawValue))) { view, _, state in
+    store.subscribe(owner: self, to: types) { view, _, state in
       view.model.withLock { model in
         guard model.settings != state.settings else { return }
         model.settings = state.settings

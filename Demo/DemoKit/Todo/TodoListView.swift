@@ -15,9 +15,8 @@ final class TodoListView: TextView {
 
   /// Creates the view and subscribes it to both action types of `store`.
   init(store: TodoStore) {
-    let types = Set(TodoActionType.allCases.map(\.rawValue))
     model.withLock { $0.names = store.state.tasks.map(\.name) }
-    store.subscribe(owner: self, to: types) { view, _, state in
+    store.subscribe(owner: self, to: TodoActionType.allCases) { view, _, state in
       view.show(state.tasks.map(\.name))
     }
   }

@@ -68,7 +68,8 @@ final class ProgramRunner: @unchecked Sendable {
       && program.actions.values.allSatisfy {
         $0.behaviour.completesSynchronously
       }
-    let finished = runThreads(program.threads.count) { [self] thread in
+    let finished = onThreads(program.threads.count, deadline: Self.drainDeadline) {
+      [self] thread in
       for step in program.threads[thread] {
         perform(step, on: store)
         if allSynchronous, case .dispatch = step, commitCount != dispatched.withLock(\.count) {
@@ -259,25 +260,6 @@ final class ProgramRunner: @unchecked Sendable {
         finish(next)
       }
     }
-  }
-
-  /// Runs `body` on `count` new threads started together; `false` if they did not all end in
-  /// time (a deadlock), in which case they are left running.
-  private func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    for index in 0..<count {
-      done.enter()
-      let thread = Thread {
-        start.wait()
-        body(index)
-        done.leave()
-      }
-      thread.stackSize = 1 << 20
-      thread.start()
-    }
-    for _ in 0..<count { start.signal() }
-    return done.wait(timeout: .now() + Self.drainDeadline) == .success
   }
 }
 
