@@ -6,6 +6,8 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "CSReduxKit", targets: ["CSReduxKit"]),
+    // Helpers for tests of code that uses a store (Swift Testing and XCTest).
+    .library(name: "CSReduxKitTesting", targets: ["CSReduxKitTesting"]),
     .executable(name: "demo", targets: ["demo"]),
     .executable(name: "benchmark", targets: ["benchmark"]),
   ],
@@ -18,6 +20,11 @@ let package = Package(
     ),
     // A lock and atomics that work back to macOS 13 / iOS 16 (Synchronization needs iOS 18).
     .target(name: "_CSReduxKitShims"),
+    // Recorders, exhaustive state expectations and idle waiting, for users' tests.
+    .target(
+      name: "CSReduxKitTesting",
+      dependencies: ["CSReduxKit"]
+    ),
 
     // MARK: Demo
     // The feature modules (CSDemo, Todo, RockPaperScissors, Settings) and the terminal layer.
@@ -47,6 +54,10 @@ let package = Package(
     .testTarget(
       name: "CSReduxKitTests",
       dependencies: ["CSReduxKit"]
+    ),
+    .testTarget(
+      name: "CSReduxKitTestingTests",
+      dependencies: ["CSReduxKit", "CSReduxKitTesting"]
     ),
     .testTarget(
       name: "DemoKitTests",

@@ -34,8 +34,11 @@ public struct ActionTypeNames: Sendable {
     self.lookup = name
   }
 
-  /// The name of an action type, or `nil` when it has none.
-  public subscript(type: Int) -> String? { lookup?(type) }
+  /// The name of an action type, or `nil` when it has none. The reserved
+  /// ``StateReplacedAction/type`` is always named `stateReplaced`.
+  public subscript(type: Int) -> String? {
+    lookup?(type) ?? (type == StateReplacedAction.type ? "stateReplaced" : nil)
+  }
 
   /// `3 (titleClick)` when the type has a name, `3` otherwise.
   public func label(for type: Int) -> String {

@@ -145,6 +145,47 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     engine.dispatch(action, completion: completion)
   }
 
+  /// Replaces the whole state with `state`, in its turn in the queue, without calling the
+  /// reducer; every subscriber is then notified with a ``StateReplacedAction``.
+  ///
+  /// For restoring a saved state and for debugging tools such as ``ActionLog`` time travel, not
+  /// for ordinary changes: those belong in actions, so that they can be logged and replayed.
+  /// The replacement goes through the store's middleware like any action.
+  ///
+  /// - Parameters:
+  ///   - state: The state the store should hold.
+  ///   - reason: Why, for logs and for the action's description.
+  ///   - completion: Called with the committed state after every subscriber ran.
+  public final func replaceState(
+    with state: State, reason: String = "state replaced",
+    completion: (@Sendable (State) -> Void)? = nil
+  ) {
+    engine.dispatch(StateReplacedAction(state: state, reason: reason), completion: completion)
+  }
+
+  // MARK: - Waiting for idle
+
+  /// Calls `body` once the store is idle: no action reduced, notified or queued.
+  ///
+  /// When the store is idle already, `body` runs at once, on the calling thread. Otherwise it
+  /// runs on the thread that empties the queue, after the last action's subscribers and
+  /// completion ran. Another thread may dispatch again right after; idleness is a moment, not a
+  /// state the store promises to keep. If a reducer never calls `finish`, `body` is never
+  /// called (the store reports ``StoreDiagnostic/Kind/reducerDidNotFinish``).
+  ///
+  /// - Parameter body: Called once.
+  public final func whenIdle(_ body: @escaping @Sendable () -> Void) {
+    engine.whenIdle(body)
+  }
+
+  /// Suspends until the store is idle: no action reduced, notified or queued; see
+  /// ``whenIdle(_:)``.
+  public final func waitUntilIdle() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      engine.whenIdle { continuation.resume() }
+    }
+  }
+
   // MARK: - Subscribing
 
   /// Calls `subscriber` after every action with the action and the state committed for it.

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// An action waiting in a store's queue.
 @usableFromInline
 struct _Pending<State: StateProtocol> {
@@ -44,6 +46,17 @@ struct _StoreCore<State: StateProtocol> {
   var spareBox: _FinishBox<State>?
   @usableFromInline
   var watchdog = _Watchdog<State>()
+  /// Called, outside the lock, the next time the store goes idle.
+  @usableFromInline
+  var idleWaiters: [@Sendable () -> Void] = []
+  /// How many observers (action logs) want each turn timed; timing costs two clock reads.
+  @usableFromInline
+  var timingRequests = 0
+  @usableFromInline
+  var turnStartedAt: UInt64 = 0
+  /// From the reducer's call to the commit, for the action being notified.
+  @usableFromInline
+  var lastTurnNanoseconds: UInt64 = 0
 
   @inlinable
   init(state: State) {
@@ -60,6 +73,7 @@ struct _StoreCore<State: StateProtocol> {
     reducingType = actionType
     drainThread = thread
     box = spareBox.take()
+    if timingRequests != 0 { turnStartedAt = DispatchTime.now().uptimeNanoseconds }
     return state
   }
 
@@ -80,6 +94,9 @@ struct _StoreCore<State: StateProtocol> {
     into list: inout _NotificationList<State>
   ) -> State {
     reducerThread = 0
+    if timingRequests != 0 {
+      lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
+    }
     if var newState = newState.take() {
       swap(&state, &newState)
       replaced = newState
@@ -96,7 +113,8 @@ struct _StoreCore<State: StateProtocol> {
   mutating func endRound(
     _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
     _ nextState: inout State, spareBox box: inout _FinishBox<State>?,
-    removed: inout [_Subscriber<State>], thread: UInt
+    removed: inout [_Subscriber<State>], idleWaiters waiters: inout [@Sendable () -> Void],
+    thread: UInt
   ) -> Bool {
     isNotifying = false
     removed = subscribers.applyDeferred()
@@ -105,6 +123,7 @@ struct _StoreCore<State: StateProtocol> {
       isBusy = false
       drainThread = 0
       feedback = _FeedbackMeter()
+      if !idleWaiters.isEmpty { swap(&waiters, &idleWaiters) }
       return false
     }
     action = pending.action

@@ -175,8 +175,13 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     var spare = consume spareBox
     while true {
       var box = spare.take() ?? _FinishBox(reporter: reporter)
-      box.begin(actionType: action.type)
-      execute(action, state, Finish(box))
+      let type = action.type
+      box.begin(actionType: type)
+      if type == StateReplacedAction.type {
+        applyReplacement(action, Finish(box))
+      } else {
+        execute(action, state, Finish(box))
+      }
       var outcome = box.reducerReturned(action: action, completion: completion, engine: self)
       if outcome == nil {
         // When nothing else holds `finish`, it can never be called: complete the action now.
@@ -304,12 +309,54 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     subscribers = _NotificationList()  // let go of the snapshot before the round closes
     completion?(state)
     var removed: [_Subscriber<State>] = []
+    var idleWaiters: [@Sendable () -> Void] = []
     let hasNext = inner.withLock { core in
       core.endRound(
-        &action, &completion, &state, spareBox: &spareBox, removed: &removed, thread: thread)
+        &action, &completion, &state, spareBox: &spareBox, removed: &removed,
+        idleWaiters: &idleWaiters, thread: thread)
     }
     removed = []  // cancelled subscribers are released here, outside the lock
+    if !idleWaiters.isEmpty { callIdleWaiters(idleWaiters) }
     return hasNext
+  }
+
+  @usableFromInline
+  func callIdleWaiters(_ waiters: [@Sendable () -> Void]) {
+    for waiter in waiters { waiter() }
+  }
+
+  /// Commits a ``StateReplacedAction``'s state in place of running the reducer.
+  @usableFromInline
+  func applyReplacement(_ action: any ActionProtocol, _ finish: Finish<State>) {
+    do {
+      finish(try action.payload(as: State.self))
+    } catch {
+      finish.fail(error)
+    }
+  }
+
+  // MARK: - Idle and timing
+
+  /// Calls `body` once the store is idle: now, on this thread, when it already is; otherwise on
+  /// the thread that empties the queue, after the last action's subscribers and completion.
+  func whenIdle(_ body: @escaping @Sendable () -> Void) {
+    let isIdle = inner.withLock { core in
+      guard core.isBusy else { return true }
+      core.idleWaiters.append(body)
+      return false
+    }
+    if isIdle { body() }
+  }
+
+  /// Starts (`true`) or stops timing each turn, for ``lastTurnNanoseconds``.
+  func requestTiming(_ on: Bool) {
+    inner.withLock { $0.timingRequests += on ? 1 : -1 }
+  }
+
+  /// The time from the reducer's call to the commit of the action being notified; read it from
+  /// a subscriber while timing is requested.
+  var lastTurnNanoseconds: UInt64 {
+    inner.withLock { $0.lastTurnNanoseconds }
   }
 
   // MARK: - Diagnostics

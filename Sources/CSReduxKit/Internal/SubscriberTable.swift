@@ -138,7 +138,27 @@ struct _SubscriberTable<State: StateProtocol> {
   @inlinable
   func collect(for type: Int, into list: inout _NotificationList<State>) {
     list.all = all.slots
-    if !byType.isEmpty, let bucket = byType[type] { list.typed = bucket.slots }
+    guard !byType.isEmpty else { return }
+    if type == StateReplacedAction.type {
+      collectEveryFiltered(into: &list)
+    } else if let bucket = byType[type] {
+      list.typed = bucket.slots
+    }
+  }
+
+  /// A replaced state concerns every subscriber, whatever its filter: gathers each filtered
+  /// subscriber once, in subscription order.
+  @usableFromInline
+  func collectEveryFiltered(into list: inout _NotificationList<State>) {
+    var seen = Set<UInt64>()
+    var entries: [_Subscriber<State>] = []
+    for bucket in byType.values {
+      for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
+        entries.append(entry)
+      }
+    }
+    entries.sort { $0.id < $1.id }
+    list.typed = ContiguousArray(entries.map { Optional($0) })
   }
 
   @inlinable
