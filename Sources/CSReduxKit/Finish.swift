@@ -28,6 +28,49 @@ public struct Finish<State: StateProtocol>: Sendable {
     self.link = link
   }
 
+  /// Creates a finish callback that hands the outcome to `body`, for calling a reducer
+  /// yourself: in a unit test of the reducer, or in a tool that runs it outside a store.
+  ///
+  /// ```swift
+  /// reducer.execute(action: Action(TodoAction.add, data: "Milk"), state: state, finish: Finish {
+  ///   result in newState = try? result.get()
+  /// })
+  /// ```
+  ///
+  /// `body` is called once: with `.success(newState)` when the reducer calls `finish(newState)`,
+  /// with `.failure(error)` when it calls ``fail(_:)``, and with `.failure` of a
+  /// ``ChildReducerError`` naming `name` when the callback is released without being called.
+  /// A second call is ignored and printed to standard error as a
+  /// ``StoreDiagnostic/Kind/finishCalledTwice`` diagnostic.
+  ///
+  /// - Parameters:
+  ///   - name: The reducer's name in reports.
+  ///   - body: Receives the reducer's outcome, on the thread that completed it.
+  public init(
+    named name: String = "reducer",
+    _ body: @escaping @Sendable (Result<State, any Error>) -> Void
+  ) {
+    let link = _FinishLink<State>(
+      path: name, stage: _Locked(nil),
+      reportTwice: { path in
+        StoreDiagnostic.printToStandardError(
+          StoreDiagnostic(
+            kind: .finishCalledTwice, storeName: "Finish(named: \"\(path)\")", actionType: nil,
+            actionName: nil,
+            message: "finish was called again after it had completed; the extra call was "
+              + "ignored. Call finish exactly once per action.",
+            error: nil))
+      }
+    ) { outcome in
+      switch outcome {
+      case .state(let state): body(.success(state))
+      case .failed(let error): body(.failure(error))
+      case .released: body(.failure(ChildReducerError(child: name, error: nil)))
+      }
+    }
+    self.init(link: link)
+  }
+
   @inlinable
   func complete(_ outcome: _Outcome<State>) {
     if let box {
