@@ -22,11 +22,17 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
   /// The reserved action type, ``StateReplacedAction/type``.
   public var type: Int { Self.type }
 
-  /// The new state.
+  /// The new state; `nil` when a debugging tool computed it at the action's turn (such as an
+  /// ``ActionLog`` recomputing after a skipped entry): read the state the subscriber receives.
   public let data: (any Sendable)?
 
   /// Why the state was replaced, for logs: for example `"jump to entry 3"`.
   public let reason: String
+
+  /// The debugging tool that asked for the replacement, so it can recognise its own.
+  let origin: ObjectIdentifier?
+  /// A `_StateComputation` run at the action's turn instead of carrying a ready state.
+  let computation: (any Sendable)?
 
   /// Creates a replacement carrying `state`.
   ///
@@ -37,10 +43,36 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
   ///   - state: The state the store should hold.
   ///   - reason: Why, for logs.
   public init(state: some StateProtocol, reason: String = "state replaced") {
+    self.init(state: state, reason: reason, origin: nil)
+  }
+
+  init(state: some StateProtocol, reason: String, origin: ObjectIdentifier?) {
     self.data = state
     self.reason = reason
+    self.origin = origin
+    self.computation = nil
+  }
+
+  /// A replacement whose state is computed from the committed state at its turn in the queue.
+  init<State: StateProtocol>(
+    computing computation: _StateComputation<State>, reason: String, origin: ObjectIdentifier?
+  ) {
+    self.data = nil
+    self.reason = reason
+    self.origin = origin
+    self.computation = computation
   }
 
   /// A readable form such as `StateReplacedAction(jump to entry 3)`.
   public var description: String { "StateReplacedAction(\(reason))" }
+}
+
+/// Work that computes a replacement state at its turn in the store's queue, from the state
+/// committed then; it may finish later, like a reducer.
+final class _StateComputation<State: StateProtocol>: Sendable {
+  let body: @Sendable (State, Finish<State>) -> Void
+
+  init(_ body: @escaping @Sendable (State, Finish<State>) -> Void) {
+    self.body = body
+  }
 }

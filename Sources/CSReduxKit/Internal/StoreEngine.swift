@@ -178,7 +178,7 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       let type = action.type
       box.begin(actionType: type)
       if type == StateReplacedAction.type {
-        applyReplacement(action, Finish(box))
+        applyReplacement(action, state, Finish(box))
       } else {
         execute(action, state, Finish(box))
       }
@@ -327,7 +327,13 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
 
   /// Commits a ``StateReplacedAction``'s state in place of running the reducer.
   @usableFromInline
-  func applyReplacement(_ action: any ActionProtocol, _ finish: Finish<State>) {
+  func applyReplacement(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
+    if let replacement = action as? StateReplacedAction,
+      let computation = replacement.computation as? _StateComputation<State>
+    {
+      computation.body(state, finish)
+      return
+    }
     do {
       finish(try action.payload(as: State.self))
     } catch {
@@ -350,7 +356,12 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
 
   /// Starts (`true`) or stops timing each turn, for ``lastTurnNanoseconds``.
   func requestTiming(_ on: Bool) {
-    inner.withLock { $0.timingRequests += on ? 1 : -1 }
+    let now = DispatchTime.now().uptimeNanoseconds
+    inner.withLock { core in
+      core.timingRequests += on ? 1 : -1
+      // A turn already under way started before anyone timed it: time it from now.
+      if on, core.timingRequests == 1 { core.turnStartedAt = now }
+    }
   }
 
   /// The time from the reducer's call to the commit of the action being notified; read it from
