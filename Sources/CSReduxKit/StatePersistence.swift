@@ -342,14 +342,14 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - store: The store whose state to save.
+  ///   - store: The store whose state to save: a ``Store``, or any ``StoreProtocol`` type.
   ///   - onError: Called on the writer queue with each failed save; by default it prints the
   ///     error's description to standard error. The next commit tries again.
   /// - Returns: The store subscription; cancel it to stop saving. Saves already queued still
   ///   run.
   @discardableResult
   public func keepSaving(
-    _ store: Store<State>,
+    _ store: some StoreProtocol<State>,
     onError: @escaping @Sendable (PersistenceError) -> Void = PersistenceError
       .printToStandardError
   ) -> Subscription {
