@@ -90,6 +90,9 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   ///   replacing an earlier such file; the next save then starts a fresh file. The error, with
   ///   the new path, is passed to `report` and returned.
   ///
+  /// It also removes temporary files left next to the state file by a save that a crash
+  /// interrupted, so call it at start, before anything saves to the same file.
+  ///
   /// - Parameters:
   ///   - initial: The state to start from when the file cannot be used.
   ///   - report: Called once with the error when the file is bad; by default it prints the
@@ -99,6 +102,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     or initial: State,
     report: (PersistenceError) -> Void = PersistenceError.printToStandardError
   ) -> RestoredState<State> {
+    removeLeftoverTemporaryFiles()
     let data: Data
     do {
       data = try Data(contentsOf: fileURL)
@@ -117,6 +121,20 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
       let problem = setAside(failure.kind, reason: failure.reason, error: failure.error)
       report(problem)
       return RestoredState(state: initial, source: .badFile, error: problem)
+    }
+  }
+
+  /// Removes the temporary files of saves that a crash or power cut interrupted before their
+  /// rename; at start no save of this app can be under way.
+  private func removeLeftoverTemporaryFiles() {
+    let directory = fileURL.deletingLastPathComponent()
+    let prefix = ".\(fileURL.lastPathComponent)."
+    guard
+      let names = try? FileManager.default.contentsOfDirectory(
+        atPath: directory.path(percentEncoded: false))
+    else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      try? FileManager.default.removeItem(at: directory.appending(component: name))
     }
   }
 

@@ -225,6 +225,22 @@ struct StatePersistenceTests {
     }
   }
 
+  @Test("restore removes the temporary files of saves that a crash interrupted, and only those")
+  func leftoverTemporaryFiles() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appending(component: "notes.json")
+      let persistence = StatePersistence<Notes>(fileURL: file, schemaVersion: 1)
+      try persistence.save(Notes(count: 4))
+      let leftover = directory.appending(component: ".notes.json.\(UUID().uuidString).tmp")
+      let others = [".other.json.1234.tmp", "notes.json.tmp", ".notes.json.keep"]
+      try Data("half a save".utf8).write(to: leftover)
+      for name in others { try Data().write(to: directory.appending(component: name)) }
+
+      #expect(persistence.restore(or: Notes()).state == Notes(count: 4))
+      #expect(try contents(of: directory) == (others + ["notes.json"]).sorted())
+    }
+  }
+
   // MARK: - Bad files
 
   @Test(
