@@ -13,9 +13,9 @@ import _CSReduxKitShims
 /// to do, for example:
 ///
 /// `CSReduxKit: the state file /data/todo.json was saved with schema version 1, but this app
-/// reads version 2. It was moved to /data/todo.json.incompatible-20261121T153000Z and the store
-/// started from its initial state. To keep that data, convert the moved file to version 2 and
-/// put it back, or delete it.`
+/// reads version 2. It was moved to /data/todo.json.incompatible-20261121T153000Z and the
+/// initial state is used instead. To keep that data, convert the moved file to schema version 2
+/// and put it back, or delete it.`
 public struct PersistenceError: Error, Sendable, CustomStringConvertible {
   /// What is wrong.
   public enum Kind: Sendable, Equatable {
