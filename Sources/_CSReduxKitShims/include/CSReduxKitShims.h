@@ -83,4 +83,39 @@ static inline void csrk_write_stderr_line(const char *line) {
   fflush(stderr);
 }
 
+// MARK: - Files (StatePersistence)
+//
+// Defined in Shims.c. Each returns 0 on success or an errno value and never leaves a temporary
+// file behind. Not available on Windows, where StatePersistence uses Foundation instead.
+#if !defined(_WIN32)
+#include <errno.h>
+#include <stddef.h>
+
+/// The errno values the Swift side tests for, without importing Glibc or Darwin.
+enum { csrk_errno_exists = EEXIST, csrk_errno_invalid = EINVAL };
+
+/// Where `csrk_replace_file` stopped, for its error message.
+typedef enum {
+  csrk_replace_step_none = 0,
+  csrk_replace_step_create = 1,
+  csrk_replace_step_write = 2,
+  csrk_replace_step_sync = 3,
+  csrk_replace_step_rename = 4,
+} csrk_replace_step;
+
+/// Writes `count` bytes to a new file at `temp_path` (which must not exist), flushes it to the
+/// storage device (F_FULLFSYNC on Darwin, fsync elsewhere), renames it over `path`, then
+/// flushes `directory` so that the rename itself survives a power cut. On failure, removes the
+/// temporary file, sets `*failed_step` and returns the errno value; `path` is then untouched.
+int csrk_replace_file(const char *path, const char *temp_path, const char *directory,
+                      const void *bytes, size_t count, csrk_replace_step *failed_step);
+
+/// The system's message for an errno value, such as "No such file or directory".
+const char *csrk_error_message(int code);
+
+/// Renames `from` to `to` unless `to` exists (returns EEXIST then): atomically with
+/// renamex_np / renameat2 or a hard link where the file system allows, else check-then-rename.
+int csrk_rename_exclusive(const char *from, const char *to);
+#endif
+
 #endif
