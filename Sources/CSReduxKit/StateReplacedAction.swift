@@ -5,7 +5,8 @@
 /// should use it. A store that receives this action does not call its reducer: it commits the
 /// carried state as it is, in its turn in the queue like any other action, and then notifies
 /// **every** subscriber, whatever action types it filtered on, because any part of the state
-/// may have changed.
+/// may have changed (only a subscriber to an empty set of types, which receives nothing, is
+/// left out).
 ///
 /// A subscriber that renders from the state needs nothing special; one that reacts to action
 /// types should treat this type as "re-read everything":

@@ -76,7 +76,7 @@ private struct Notes: StateProtocol, Codable, Equatable {
 }
 
 /// Adds one to `count` and appends the action's `String` payload, if any, keeping the probe.
-private let notesReducer = Reducer<Notes> { action, state, finish in
+private let probeNotesReducer = Reducer<Notes> { action, state, finish in
   var state = state
   state.count += 1
   if let title = action.data as? String { state.titles.append(title) }
@@ -417,7 +417,8 @@ struct StatePersistenceTests {
       let persistence = StatePersistence<Notes>(
         fileURL: directory.appending(component: "notes.json"), schemaVersion: 1)
       let probe = EncodeProbe(holdsFirstEncode: true)
-      let store = Store(state: Notes(probe: probe), reducer: notesReducer, diagnostics: { _ in })
+      let store = Store(
+        state: Notes(probe: probe), reducer: probeNotesReducer, diagnostics: { _ in })
       persistence.keepSaving(store) { Issue.record("save failed: \($0)") }
 
       store.dispatch(Action(type: 1, data: "first"))
@@ -440,7 +441,8 @@ struct StatePersistenceTests {
       let persistence = StatePersistence<Notes>(
         fileURL: directory.appending(component: "notes.json"), schemaVersion: 1)
       let probe = EncodeProbe(failingCounts: [2])
-      let store = Store(state: Notes(probe: probe), reducer: notesReducer, diagnostics: { _ in })
+      let store = Store(
+        state: Notes(probe: probe), reducer: probeNotesReducer, diagnostics: { _ in })
       let errors = Locked<[PersistenceError]>([])
       let subscription = persistence.keepSaving(store) { error in errors.append(error) }
 

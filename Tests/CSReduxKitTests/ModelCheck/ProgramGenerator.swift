@@ -1,3 +1,5 @@
+import CSReduxKit
+
 /// SplitMix64: a small, fast generator whose whole output follows from its seed.
 struct SplitMix64 {
   var state: UInt64
@@ -103,7 +105,8 @@ struct ProgramGenerator {
     case ..<64: behaviour = .twice(later: random.percent(50))
     case ..<71: behaviour = .release(later: random.percent(50))
     case ..<78: behaviour = .fail(later: random.percent(50))
-    case ..<90: behaviour = .dispatchInside(child: newChildAction())
+    case ..<86: behaviour = .dispatchInside(child: newChildAction())
+    case ..<92: behaviour = .replace
     default:
       if slowBudget > 0 {
         slowBudget -= 1
@@ -112,7 +115,10 @@ struct ProgramGenerator {
         behaviour = .sync
       }
     }
-    let type = behaviour == .slow ? Program.slowType : 1 + random.below(3)
+    let type =
+      behaviour == .slow
+      ? Program.slowType
+      : behaviour == .replace ? StateReplacedAction.type : 1 + random.below(3)
     actions[id] = ActionSpec(type: type, behaviour: behaviour)
     return id
   }
@@ -122,8 +128,10 @@ struct ProgramGenerator {
     let id = nextID
     nextID += 1
     let roll = random.below(100)
-    let behaviour: Behaviour = roll < 60 ? .sync : roll < 85 ? .async : .fail(later: false)
-    actions[id] = ActionSpec(type: 1 + random.below(3), behaviour: behaviour)
+    let behaviour: Behaviour =
+      roll < 60 ? .sync : roll < 80 ? .async : roll < 90 ? .replace : .fail(later: false)
+    let type = behaviour == .replace ? StateReplacedAction.type : 1 + random.below(3)
+    actions[id] = ActionSpec(type: type, behaviour: behaviour)
     return id
   }
 }

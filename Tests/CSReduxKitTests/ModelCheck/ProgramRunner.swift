@@ -152,20 +152,19 @@ final class ProgramRunner: @unchecked Sendable {
     case .dispatch(let id, let withCompletion, let child):
       guard let spec = program.actions[id] else { return }
       dispatched.append(id)
-      let action = Action(type: spec.type, data: id)
       if withCompletion {
-        store.dispatch(action) { [self] state in
-          completions.withLock { $0[id, default: []].append(snapshot(action, state)) }
+        send(id, spec, to: store) { [self] state in
+          completions.withLock { $0[id, default: []].append(snapshot(id: id, state)) }
           if let child { dispatchNested(child) }
         }
       } else {
-        store.dispatch(action)
+        send(id, spec, to: store)
       }
     case .subscribe(let sub, let filter, let cancelOn, let trigger):
       let record = SubscriberRecord(sub: sub, filter: filter, cancelOn: cancelOn)
       subscribers.withLock { $0[sub] = record }
       let body: @Sendable (any ActionProtocol, ModelState) -> Void = { [self] action, _ in
-        guard let id = action.data as? Int else {
+        guard let id = Self.id(of: action) else {
           violation("S\(sub) got an action without an id: \(action)")
           return
         }
@@ -201,13 +200,42 @@ final class ProgramRunner: @unchecked Sendable {
   private func dispatchNested(_ id: Int) {
     guard let spec = program.actions[id], let store else { return }
     dispatched.append(id)
-    store.dispatch(Action(type: spec.type, data: id))
+    send(id, spec, to: store)
+  }
+
+  /// Dispatches action `id`, or replaces the state for a `.replace` one.
+  private func send(
+    _ id: Int, _ spec: ActionSpec, to store: Store<ModelState>,
+    completion: (@Sendable (ModelState) -> Void)? = nil
+  ) {
+    if spec.behaviour == .replace {
+      store.replaceState(with: ModelState.replaced(by: id), completion: completion)
+    } else if let completion {
+      store.dispatch(Action(type: spec.type, data: id), completion: completion)
+    } else {
+      store.dispatch(Action(type: spec.type, data: id))
+    }
+  }
+
+  /// The program's id for an action: its payload, or for a replacement the id its state holds.
+  static func id(of action: any ActionProtocol) -> Int? {
+    if let replacement = action as? StateReplacedAction {
+      return (replacement.data as? ModelState)?.applied.last
+    }
+    return action.data as? Int
   }
 
   private func snapshot(_ action: any ActionProtocol, _ state: ModelState) -> Snapshot {
     Snapshot(
-      id: action.data as? Int ?? -1, rejected: action is RejectedAction,
+      id: Self.id(of: action) ?? -1, rejected: action is RejectedAction,
       appliedCount: state.applied.count, lastApplied: state.applied.last)
+  }
+
+  /// A completion's view: the action's id and the state it got.
+  private func snapshot(id: Int, _ state: ModelState) -> Snapshot {
+    Snapshot(
+      id: id, rejected: false, appliedCount: state.applied.count,
+      lastApplied: state.applied.last)
   }
 
   private func received(_ diagnostic: StoreDiagnostic) {
@@ -258,6 +286,9 @@ final class ProgramRunner: @unchecked Sendable {
       case .dispatchInside(let child):
         dispatchNested(child)
         finish(next)
+      case .replace:
+        violation("the reducer was called for replacement #\(id)")
+        finish(state)
       }
     }
   }

@@ -68,7 +68,8 @@ enum Shrinker {
       guard let spec = program.actions[id], spec.behaviour != .sync else { continue }
       var smaller = program
       smaller.actions[id] = ActionSpec(
-        type: spec.behaviour == .slow ? 1 : spec.type, behaviour: .sync)
+        type: spec.behaviour == .slow || spec.behaviour == .replace ? 1 : spec.type,
+        behaviour: .sync)
       result.append(smaller)
     }
     return result

@@ -12,6 +12,12 @@ struct ModelState: StateProtocol, Equatable {
   var applied: [Int] = []
   var checksum: UInt64 = 0
 
+  /// The state a replacement action `id` puts in place (time travel): it forgets what came
+  /// before and holds only `id`.
+  static func replaced(by id: Int) -> ModelState {
+    ModelState().applying(id)
+  }
+
   func applying(_ id: Int) -> ModelState {
     var next = self
     next.applied.append(id)
@@ -36,6 +42,9 @@ enum Behaviour: Sendable, Equatable, CustomStringConvertible {
   case slow
   /// Dispatches `child` from inside the reducer (`.dispatchFromReducer`), then finishes.
   case dispatchInside(child: Int)
+  /// Not reduced: `replaceState` puts `ModelState.replaced(by: id)` in place, and every
+  /// subscriber, whatever its filter, is notified (time travel).
+  case replace
 
   /// Whether the action changes the state (failed and released actions do not).
   var isApplied: Bool {
@@ -48,7 +57,8 @@ enum Behaviour: Sendable, Equatable, CustomStringConvertible {
   /// Whether the reducer calls finish, or lets it go, before returning.
   var completesSynchronously: Bool {
     switch self {
-    case .sync, .twice, .release(later: false), .fail(later: false), .dispatchInside: true
+    case .sync, .twice, .release(later: false), .fail(later: false), .dispatchInside, .replace:
+      true
     case .async, .release(later: true), .fail(later: true), .slow: false
     }
   }
@@ -62,6 +72,7 @@ enum Behaviour: Sendable, Equatable, CustomStringConvertible {
     case .fail(let later): later ? "fail-later" : "fail"
     case .slow: "slow"
     case .dispatchInside(let child): "dispatch-inside(#\(child))"
+    case .replace: "replace-state"
     }
   }
 }
@@ -256,7 +267,11 @@ enum StoreModel {
         problems.append(
           "#\(commit.id) was delivered \(commit.rejected ? "as" : "without") a RejectedAction")
       }
-      if applied { expected = expected.applying(commit.id) }
+      if isReplacement(commit.id, program) {
+        expected = ModelState.replaced(by: commit.id)
+      } else if applied {
+        expected = expected.applying(commit.id)
+      }
       let want = Snapshot(
         id: commit.id, rejected: !applied, appliedCount: expected.applied.count,
         lastApplied: expected.applied.last)
@@ -297,6 +312,20 @@ enum StoreModel {
     observation.barriers.contains(id) || program.actions[id]?.behaviour.isApplied == true
   }
 
+  static func isReplacement(_ id: Int, _ program: Program) -> Bool {
+    program.actions[id]?.behaviour == .replace
+  }
+
+  /// Whether a subscriber with `filter` receives action `id`: replacements reach everyone
+  /// but a subscriber to an empty set of types, which receives nothing.
+  static func reaches(
+    _ filter: Set<Int>?, _ id: Int, _ program: Program, _ observation: Observation
+  ) -> Bool {
+    guard let filter else { return true }
+    if isReplacement(id, program) { return !filter.isEmpty }
+    return filter.contains(type(of: id, program, observation))
+  }
+
   static func type(of id: Int, _ program: Program, _ observation: Observation) -> Int {
     observation.barriers.contains(id) ? Program.barrierType : program.actions[id]?.type ?? -1
   }
@@ -313,10 +342,8 @@ enum StoreModel {
       problems.append("\(name) saw commits out of order or twice: \(subscriber.seen)")
       break
     }
-    for id in subscriber.seen {
-      if let filter = subscriber.filter, !filter.contains(type(of: id, program, observation)) {
-        problems.append("\(name), filtered to \(filter.sorted()), saw #\(id)")
-      }
+    for id in subscriber.seen where !reaches(subscriber.filter, id, program, observation) {
+      problems.append("\(name), filtered to \(subscriber.filter?.sorted() ?? []), saw #\(id)")
     }
     // May see: commits at or after the count read before subscribing, before the count read
     // after cancel returned (a later commit reached the oracle after cancel had returned).
@@ -341,9 +368,7 @@ enum StoreModel {
       let seen = Set(subscriber.seen)
       for position in mustStart..<mustEnd {
         let id = commits[position].id
-        let matches =
-          subscriber.filter.map { $0.contains(type(of: id, program, observation)) } ?? true
-        if matches && !seen.contains(id) {
+        if reaches(subscriber.filter, id, program, observation) && !seen.contains(id) {
           problems.append("\(name) missed #\(id) (commit \(position), window from \(mustStart))")
         }
       }
@@ -361,7 +386,7 @@ enum StoreModel {
       case .fail: want[.reducerFailed, default: 0] += 1
       case .dispatchInside: want[.dispatchFromReducer, default: 0] += 1
       case .slow: want[.reducerDidNotFinish, default: 0] += 1
-      case .sync, .async: break
+      case .sync, .async, .replace: break
       }
     }
     var got: [StoreDiagnostic.Kind: Int] = [:]
