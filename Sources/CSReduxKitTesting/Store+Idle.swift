@@ -1,0 +1,72 @@
+import CSReduxKit
+
+extension Store {
+  /// Suspends until the store is idle, or throws once `timeout` has passed.
+  ///
+  /// The core ``Store/waitUntilIdle()`` waits for ever; a test should not. Use this after
+  /// dispatching to a reducer that finishes later, before reading the state:
+  ///
+  /// ```swift
+  /// store.dispatch(Action(CounterAction.add, data: 2))
+  /// try await store.waitUntilIdle(timeout: .seconds(5))
+  /// #expect(store.state.value == 2)
+  /// ```
+  ///
+  /// Idle means no action reduced, notified or queued, at one moment; see
+  /// ``Store/whenIdle(_:)``. Cancelling the calling task ends the wait like a timeout.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait.
+  ///   - fileID: The caller's file, for the error; leave the default.
+  ///   - filePath: The caller's file path, for the error; leave the default.
+  ///   - line: The caller's line, for the error; leave the default.
+  ///   - column: The caller's column, for the error; leave the default.
+  /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut`` when
+  ///   the store was still busy after `timeout`.
+  public final func waitUntilIdle(
+    timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    let idle = _OneShot<Void>()
+    whenIdle { idle.fulfill(()) }
+    guard await idle.value(within: timeout) != nil else {
+      throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// Blocks the calling thread until the store is idle, or throws once `timeout` has passed;
+  /// the form for synchronous tests, such as XCTest methods that are not `async`.
+  ///
+  /// The calling thread is blocked while it waits, so a reducer that finishes on that thread
+  /// (on the main queue, for a test running on the main thread) cannot finish until the wait
+  /// times out: use the `async` form there.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait.
+  ///   - fileID: The caller's file, for the error; leave the default.
+  ///   - filePath: The caller's file path, for the error; leave the default.
+  ///   - line: The caller's line, for the error; leave the default.
+  ///   - column: The caller's column, for the error; leave the default.
+  /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut`` when
+  ///   the store was still busy after `timeout`.
+  public final func waitUntilIdle(
+    timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) throws {
+    let idle = _OneShot<Void>()
+    whenIdle { idle.fulfill(()) }
+    guard idle.value(within: timeout) != nil else {
+      throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  func _notIdle(
+    _ timeout: Duration, fileID: String, filePath: StaticString, line: UInt, column: UInt
+  ) -> StoreExpectationError {
+    StoreExpectationError(
+      .timedOut,
+      "the store '\(name)' did not go idle within \(timeout): a reducer has not called "
+        + "finish, or actions keep coming",
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

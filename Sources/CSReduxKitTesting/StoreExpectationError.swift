@@ -1,0 +1,97 @@
+import CSReduxKit
+import Testing
+import XCTest
+
+/// The error the `CSReduxKitTesting` helpers throw when a store did not do what a test
+/// expected: a readable message that names the action, the difference and the caller's line.
+///
+/// A thrown error fails a Swift Testing `@Test` and an XCTest `throws` test method alike; its
+/// ``description`` starts with the file and line of the helper's call, because both frameworks
+/// attribute a thrown error to the test function, not to the line that threw:
+///
+/// ```text
+/// CounterTests/CounterTests.swift:12: the state after Action(type: 2, data: 2) is not the expected one (expected → actual):
+///   .value: 3 → 2
+/// ```
+///
+/// Where a test cannot throw (a subscriber closure, a `deinit`), ``record()`` reports the same
+/// failure without throwing.
+public struct StoreExpectationError: Error, CustomStringConvertible, Sendable {
+  /// What went wrong.
+  public enum Kind: Sendable, Hashable {
+    /// The state committed for the action is not the expected one; see
+    /// ``StoreExpectationError/difference``.
+    case stateMismatch
+    /// The reducer rejected the action: it failed or let `finish` go.
+    case rejected
+    /// An action a test expected to be rejected was applied.
+    case notRejected
+    /// A middleware dropped the action before it reached the reducer.
+    case dropped
+    /// The store committed actions that the test did not expect.
+    case unexpectedActions
+    /// Something the test waited for did not happen in time.
+    case timedOut
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// The readable explanation, without the source location.
+  public let message: String
+  /// For ``Kind/stateMismatch``: how the expected state (`from`) and the actual one (`to`)
+  /// differ; `nil` when they print alike although `==` says they differ.
+  public let difference: StateDifference?
+  /// The file of the helper's call, as `#fileID` spells it.
+  public let fileID: String
+  /// The file of the helper's call, as `#filePath` spells it, for XCTest.
+  public let filePath: StaticString
+  /// The line of the helper's call.
+  public let line: UInt
+  /// The column of the helper's call.
+  public let column: UInt
+
+  /// Creates an error for a helper called at the given source location.
+  ///
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - message: The readable explanation.
+  ///   - difference: How the expected and the actual state differ, if that is the problem.
+  ///   - fileID: The caller's `#fileID`.
+  ///   - filePath: The caller's `#filePath`.
+  ///   - line: The caller's `#line`.
+  ///   - column: The caller's `#column`.
+  public init(
+    _ kind: Kind, _ message: String, difference: StateDifference? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.kind = kind
+    self.message = message
+    self.difference = difference
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// The source location of the helper's call, for Swift Testing.
+  public var sourceLocation: SourceLocation {
+    SourceLocation(
+      fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+  }
+
+  /// `File.swift:12: ` followed by the ``message``.
+  public var description: String {
+    "\(fileID):\(line): \(message)"
+  }
+
+  /// Reports this error as a test failure without throwing, at the helper's call: an `Issue`
+  /// when a Swift Testing test is running, `XCTFail` otherwise.
+  public func record() {
+    if Test.current != nil {
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    } else {
+      XCTFail(message, file: filePath, line: line)
+    }
+  }
+}

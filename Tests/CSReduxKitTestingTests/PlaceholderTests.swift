@@ -1,5 +1,0 @@
-import CSReduxKit
-import CSReduxKitTesting
-import Testing
-
-@Test("placeholder") func placeholder() { #expect(Bool(true)) }

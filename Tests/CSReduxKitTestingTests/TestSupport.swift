@@ -1,0 +1,129 @@
+import CSReduxKit
+import CSReduxKitTesting
+import Dispatch
+import Foundation
+import Testing
+
+/// The state most tests use: a number and a list of notes.
+struct Tally: StateProtocol, Equatable {
+  var value = 0
+  var notes: [String] = []
+}
+
+enum TallyAction: Int, CaseIterable {
+  /// Adds the `Int` payload; a payload of another type is rejected.
+  case add = 1
+  /// Appends the `String` payload to the notes.
+  case note = 2
+  /// Always rejected.
+  case fail = 3
+}
+
+struct TallyError: Error, CustomStringConvertible {
+  var description: String { "tally refused" }
+}
+
+/// Applies `TallyAction`s in place.
+let tallyReducer = InPlaceReducer<Tally> { action, state in
+  switch TallyAction(rawValue: action.type) {
+  case .add: state.value += try action.payload(as: Int.self)
+  case .note: state.notes.append(try action.payload(as: String.self))
+  case .fail: throw TallyError()
+  case nil: break
+  }
+}
+
+/// The tally reducer, finishing later on a background queue.
+let asyncTallyReducer = Reducer<Tally> { action, state, finish in
+  DispatchQueue.global().async {
+    tallyReducer.execute(action: action, state: state, finish: finish)
+  }
+}
+
+/// A store whose reducer finishes asynchronously; its diagnostics (rejections) are dropped.
+func asyncTallyStore() -> Store<Tally> {
+  Store(state: Tally(), reducer: asyncTallyReducer, name: "AsyncTally", diagnostics: { _ in })
+}
+
+/// A value behind a lock, for results gathered on several threads.
+final class Locked<Value>: @unchecked Sendable {
+  private var value: Value
+  private let lock = NSLock()
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
+
+/// A reducer that holds every action (its `finish` callback parked) until ``release()``, for
+/// the timeout tests; afterwards it applies actions like the tally reducer.
+final class Parking: Sendable {
+  private let parked = Locked<(holding: Bool, finishes: [@Sendable () -> Void])>((true, []))
+
+  var reducer: Reducer<Tally> {
+    Reducer { [parked] action, state, finish in
+      let held = parked.withLock { parked -> Bool in
+        guard parked.holding else { return false }
+        parked.finishes.append {
+          tallyReducer.execute(action: action, state: state, finish: finish)
+        }
+        return true
+      }
+      if !held { tallyReducer.execute(action: action, state: state, finish: finish) }
+    }
+  }
+
+  /// A store on the parking reducer, with the reducer-timeout report turned off.
+  func store() -> Store<Tally> {
+    Store(
+      state: Tally(), reducer: reducer, name: "Stuck", reducerTimeout: .zero,
+      diagnostics: { _ in })
+  }
+
+  /// Finishes the parked actions and stops holding new ones.
+  func release() {
+    let finishes = parked.withLock { parked in
+      parked.holding = false
+      defer { parked.finishes = [] }
+      return parked.finishes
+    }
+    for finish in finishes { finish() }
+  }
+}
+
+/// The `StoreExpectationError` that `body` throws; records an issue when it throws nothing or
+/// something else.
+func expectationError(
+  sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async -> StoreExpectationError? {
+  do {
+    try await body()
+    Issue.record(
+      "expected a StoreExpectationError, nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as StoreExpectationError {
+    return error
+  } catch {
+    Issue.record("expected a StoreExpectationError, got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}
+
+/// The `StoreExpectationError` that a synchronous `body` throws.
+func expectationError(
+  sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) -> StoreExpectationError? {
+  do {
+    try body()
+    Issue.record(
+      "expected a StoreExpectationError, nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as StoreExpectationError {
+    return error
+  } catch {
+    Issue.record("expected a StoreExpectationError, got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}
