@@ -35,7 +35,7 @@ public struct ActionTypeNames: Sendable {
   }
 
   /// The name of an action type, or `nil` when it has none. The reserved
-  /// ``StateReplacedAction/type`` is always named `stateReplaced`.
+  /// ``StateReplacedAction/type-type.property`` is always named `stateReplaced`.
   public subscript(type: Int) -> String? {
     lookup?(type) ?? (type == StateReplacedAction.type ? "stateReplaced" : nil)
   }

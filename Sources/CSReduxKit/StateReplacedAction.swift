@@ -1,7 +1,7 @@
 /// The action a store delivers when its whole state was replaced rather than reduced: time
-/// travel in an ``ActionLog``, or ``Store/replaceState(with:completion:)``.
+/// travel in an `ActionLog`, or ``Store/replaceState(with:reason:completion:)``.
 ///
-/// Its ``type`` is reserved (`Int.min + 1`; thunks use `Int.min`); no module's action-type enum
+/// Its ``type-property`` is reserved (`Int.min + 1`; thunks use `Int.min`); no module's action-type enum
 /// should use it. A store that receives this action does not call its reducer: it commits the
 /// carried state as it is, in its turn in the queue like any other action, and then notifies
 /// **every** subscriber, whatever action types it filtered on, because any part of the state
@@ -20,7 +20,7 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
   /// The reserved action type of a state replacement: `Int.min + 1`.
   public static let type = Int.min + 1
 
-  /// The reserved action type, ``StateReplacedAction/type``.
+  /// The reserved action type, ``StateReplacedAction/type-type.property``.
   public var type: Int { Self.type }
 
   /// The new state; `nil` when a debugging tool computed it at the action's turn (such as an
@@ -37,7 +37,7 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
 
   /// Creates a replacement carrying `state`.
   ///
-  /// Dispatching it has the same effect as ``Store/replaceState(with:completion:)``; a store
+  /// Dispatching it has the same effect as ``Store/replaceState(with:reason:completion:)``; a store
   /// whose state is not of the carried type rejects it (``StoreDiagnostic/Kind/reducerFailed``).
   ///
   /// - Parameters:

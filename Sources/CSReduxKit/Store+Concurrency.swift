@@ -2,12 +2,12 @@ import Dispatch
 
 /// One notification of a store: an action and the state committed for it.
 ///
-/// The elements of ``Store/updates(of:bufferingPolicy:)``; destructure them in the loop:
+/// The elements of ``Store/updates(of:bufferingPolicy:)-(Set<Int>?,_)``; destructure them in the loop:
 /// `for await (action, state) in store.updates() { … }`.
 public typealias StoreUpdate<State: StateProtocol> = (action: any ActionProtocol, state: State)
 
 extension Store {
-  /// How ``updates(of:bufferingPolicy:)`` keeps updates that the consumer has not read yet:
+  /// How ``updates(of:bufferingPolicy:)-(Set<Int>?,_)`` keeps updates that the consumer has not read yet:
   /// `.unbounded` (the default), `.bufferingNewest(n)` or `.bufferingOldest(n)`.
   public typealias UpdatesBufferingPolicy =
     AsyncStream<StoreUpdate<State>>.Continuation.BufferingPolicy

@@ -3,7 +3,8 @@ import _CSReduxKitShims
 /// A report of a misuse or a recoverable failure that a store detected and survived.
 ///
 /// A store never crashes and never corrupts its state because of a misbehaving reducer; it
-/// reports what happened through the `diagnostics` closure given to ``Store/init(state:reducer:name:actionNames:reducerTimeout:diagnostics:)``
+/// reports what happened through the `diagnostics` closure given to
+/// ``Store/init(state:reducer:name:actionNames:middleware:reducerTimeout:nestedDispatchLimit:diagnostics:)``
 /// and carries on. The default closure prints ``description`` to standard error as one line.
 ///
 /// The closure is called on the thread where the problem was found, never while the store's
