@@ -108,7 +108,7 @@ private final class CountingSession: DemoSession {
   static var keys: [KeyHelp] { CSDemoSession.keys }
   var heading: String { base.heading }
   var keyHint: String { base.keyHint }
-  var actionLog: ActionLog { base.actionLog }
+  var transcript: ActionTranscript { base.transcript }
   var diagnosticLog: DiagnosticLog { base.diagnosticLog }
   func perform(_ command: ScriptCommand) -> CommandResult { base.perform(command) }
   func handle(_ key: Key) -> CommandResult { base.handle(key) }

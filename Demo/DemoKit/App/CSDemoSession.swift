@@ -2,14 +2,14 @@
 final class CSDemoSession: DemoSession {
   let app: DemoApp
   let screen: CSDemoScreen
-  let actionLog: ActionLog
+  let transcript: ActionTranscript
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
   /// Builds the screen on the app's CSDemo store.
   init(app: DemoApp = DemoApp()) {
     self.app = app
     screen = CSDemoScreen(store: app.csdemoStore)
-    actionLog = ActionLog(store: screen.store)
+    transcript = ActionTranscript(store: screen.store)
   }
 
   var heading: String { "CSReduxKit demo: one store, three components" }

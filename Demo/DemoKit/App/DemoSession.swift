@@ -26,8 +26,8 @@ protocol DemoSession: AnyObject {
   static var keys: [KeyHelp] { get }
   /// The keys that apply right now, for the interactive help line.
   var keyHint: String { get }
-  /// The actions the store committed.
-  var actionLog: ActionLog { get }
+  /// The actions the store committed, as printed lines.
+  var transcript: ActionTranscript { get }
   /// The store's diagnostics.
   var diagnosticLog: DiagnosticLog { get }
   /// The components, top to bottom.

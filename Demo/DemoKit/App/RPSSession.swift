@@ -2,14 +2,14 @@
 final class RPSSession: DemoSession {
   let app: DemoApp
   let screen: RPSScreen
-  let actionLog: ActionLog
+  let transcript: ActionTranscript
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
   /// Builds the screen on the app's game store.
   init(app: DemoApp = DemoApp()) {
     self.app = app
     screen = RPSScreen(store: app.rpsStore)
-    actionLog = ActionLog(store: screen.store)
+    transcript = ActionTranscript(store: screen.store)
   }
 
   var heading: String { "CSReduxKit demo: rock, paper, scissors (two players, one screen)" }

@@ -2,14 +2,14 @@
 final class SettingsSession: DemoSession {
   let app: DemoApp
   let screens: SettingsScreens
-  let actionLog: ActionLog
+  let transcript: ActionTranscript
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
   /// Builds both screens on the app's settings store.
   init(app: DemoApp = DemoApp()) {
     self.app = app
     screens = SettingsScreens(store: app.settingsStore)
-    actionLog = ActionLog(store: screens.store)
+    transcript = ActionTranscript(store: screens.store)
   }
 
   var heading: String { "CSReduxKit demo: two screens share one setting" }

@@ -2,14 +2,14 @@
 final class TodoSession: DemoSession {
   let app: DemoApp
   let screen: TodoScreen
-  let actionLog: ActionLog
+  let transcript: ActionTranscript
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
   /// Builds the screen on the app's todo store.
   init(app: DemoApp = DemoApp()) {
     self.app = app
     screen = TodoScreen(store: app.todoStore)
-    actionLog = ActionLog(store: screen.store)
+    transcript = ActionTranscript(store: screen.store)
   }
 
   var heading: String { "CSReduxKit demo: todo list (newest first)" }
