@@ -107,7 +107,7 @@ struct ScreenComposer {
     }
     if let latest = session.diagnosticLog.takeLines().last { diagnostic = latest }
     let footer = [
-      ScreenLine(session.transcript.lastLine.map { "last " + $0 } ?? "last action: none yet"),
+      ScreenLine(session.lastActionLine),
       ScreenLine(status ?? diagnostic ?? "", style: status == nil ? .plain : .inverse),
       ScreenLine(session.keyHint, style: .dim),
     ]

@@ -28,7 +28,10 @@ final class RPSSession: DemoSession {
 
   var keyHint: String { "r rock  p paper  s scissors  n new game  o sign out  q quit" }
 
-  var sections: [FrameSection] {
+  var sections: [FrameSection] { Self.sections(of: screen) }
+
+  /// The components of `screen`, top to bottom; `demo replay` lays out its frames with them too.
+  static func sections(of screen: RPSScreen) -> [FrameSection] {
     [FrameSection("message", screen.messageView), FrameSection("players", screen.playersView)]
   }
 

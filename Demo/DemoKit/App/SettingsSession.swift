@@ -30,9 +30,11 @@ final class SettingsSession: DemoSession {
 
   var keyHint: String { "f filter  s facebook switch  b facebook button  o sign out  q quit" }
 
-  var sections: [FrameSection] {
-    let screens = screens
-    return [
+  var sections: [FrameSection] { Self.sections(of: screens) }
+
+  /// Both screens as one section; `demo replay` lays out its frames with it too.
+  static func sections(of screens: SettingsScreens) -> [FrameSection] {
+    [
       FrameSection(
         "", revision: { screens.switchesView.revision + screens.buttonView.revision },
         render: { screens.render() })

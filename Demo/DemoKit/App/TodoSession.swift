@@ -31,7 +31,11 @@ final class TodoSession: DemoSession {
       : "a add  Up/Down select  d delete  o sign out  q quit"
   }
 
-  var sections: [FrameSection] {
+  var sections: [FrameSection] { Self.sections(of: screen) }
+
+  /// The list, and the new task's line while typing; `demo replay` lays out its frames with
+  /// them too.
+  static func sections(of screen: TodoScreen) -> [FrameSection] {
     var sections = [FrameSection("tasks", screen.listView)]
     if screen.isTyping {
       let screen = screen
