@@ -152,6 +152,26 @@ static void on_fatal_signal(int signal_number) {
   raise(signal_number);
 }
 
+static volatile sig_atomic_t defers_termination = 0;
+static volatile sig_atomic_t pending_termination = 0;
+
+static void on_deferred_signal(int signal_number) { pending_termination = signal_number; }
+
+void demo_defer_termination(void) { defers_termination = 1; }
+
+int demo_pending_termination(void) { return pending_termination; }
+
+void demo_die_of_signal(int signal_number) {
+  demo_terminal_leave();
+  signal(signal_number, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  raise(signal_number);
+  _exit(128 + signal_number);
+}
+
 static void on_resize(int signal_number) {
   (void)signal_number;
   resize_count = resize_count + 1;
@@ -193,6 +213,16 @@ int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *le
   action.sa_flags = SA_RESETHAND;
   for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
     sigaction(fatal_signals[i], &action, NULL);
+  }
+  if (defers_termination) {
+    // No SA_RESTART: the signal interrupts the wait for a key, and the loop sees it at once.
+    struct sigaction deferred;
+    memset(&deferred, 0, sizeof deferred);
+    sigemptyset(&deferred.sa_mask);
+    deferred.sa_handler = on_deferred_signal;
+    sigaction(SIGINT, &deferred, NULL);
+    sigaction(SIGTERM, &deferred, NULL);
+    sigaction(SIGHUP, &deferred, NULL);
   }
   // A parent may have blocked some of these signals; the restore must run whatever they are.
   sigset_t fatal_set;

@@ -1,5 +1,6 @@
 import CSReduxKit
 import Testing
+import _DemoTerminalShims
 
 @testable import DemoKit
 
@@ -220,5 +221,20 @@ struct ReplayEndToEndTests {
     #expect(again.mode == again.modeBefore)
     let settings = try SettingsActionType.logCodec.decode(file.text)
     #expect(settings.entries.map(\.action.type) == [SettingsActionType.toggleFacebook.rawValue])
+  }
+
+  @Test("full screen with --log: SIGTERM saves the log, restores the terminal, then kills")
+  func terminatedWithLog() throws {
+    let file = TemporaryPath()
+    let demo = try PTYProcess(arguments: ["settings", "--log", file.path])
+    #expect(demo.read { $0.contains("[ facebook ] off") })
+    demo.send("f")
+    #expect(demo.read { $0.contains("Filter    [x] on") })
+    _ = demo_terminate(demo.pid)
+    #expect(demo.waitForExit() == 143, "128 + SIGTERM")
+    #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
+    #expect(demo.mode == demo.modeBefore)
+    let settings = try SettingsActionType.logCodec.decode(file.text)
+    #expect(settings.entries.map(\.action.type) == [SettingsActionType.toggleFilter.rawValue])
   }
 }

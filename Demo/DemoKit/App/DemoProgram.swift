@@ -1,3 +1,5 @@
+import _DemoTerminalShims
+
 /// The demo program: `swift run demo [MODULE] [--log FILE] [--script FILE | -e COMMANDS]` and
 /// `swift run demo replay [--check] FILE`.
 public enum DemoProgram {
@@ -26,12 +28,16 @@ public enum DemoProgram {
     let app = DemoApp()
     let session = commandLine.module.makeSession(app: app)
     let log = commandLine.logPath.map { commandLine.module.startLog(app: app, path: $0) }
+    // A termination signal in the full screen lets the log be saved first.
+    if log != nil { demo_defer_termination() }
     let status = run(session, from: commandLine.source)
     // The interactive loop has restored the terminal by now, so an error prints plainly.
     if let log, let message = log.save() {
       FileDescriptor.standardError.write(message + "\n")
       return status == 0 ? 1 : status
     }
+    let signal = demo_pending_termination()
+    if signal != 0 { demo_die_of_signal(signal) }
     return status
   }
 

@@ -54,6 +54,15 @@ int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *le
 void demo_terminal_leave(void);
 /// 1 when the window was resized since the last call.
 int demo_take_resize(void);
+/// From the next demo_terminal_enter on, SIGINT, SIGTERM and SIGHUP no longer end the process
+/// at once: they interrupt the wait for a key and demo_pending_termination reports them, so the
+/// program can save its work, leave the terminal and then die of the signal with
+/// demo_die_of_signal. The other fatal signals still restore the terminal and end it at once.
+void demo_defer_termination(void);
+/// The deferred signal received, or 0.
+int demo_pending_termination(void);
+/// Restores the terminal and ends the process by `signal_number`, with its default action.
+void demo_die_of_signal(int signal_number) __attribute__((noreturn));
 
 // MARK: Child processes (used by the end-to-end tests)
 
