@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -72,6 +73,28 @@ int demo_poll_readable(int fd, int timeout_ms) {
 }
 
 int demo_open_read(const char *path) { return open(path, O_RDONLY | O_CLOEXEC); }
+
+int demo_write_file(const char *path, const void *bytes, size_t count) {
+  size_t length = strlen(path);
+  char *temporary = malloc(length + 32);
+  if (temporary == NULL) return -1;
+  snprintf(temporary, length + 32, "%s.tmp-%ld", path, (long)getpid());
+  int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    free(temporary);
+    return -1;
+  }
+  int result = demo_write_all(fd, bytes, count);
+  if (close(fd) != 0) result = -1;
+  if (result == 0 && rename(temporary, path) != 0) result = -1;
+  if (result != 0) {
+    int saved_errno = errno;
+    unlink(temporary);
+    errno = saved_errno;
+  }
+  free(temporary);
+  return result;
+}
 int demo_close(int fd) { return close(fd); }
 const char *demo_last_error(void) { return strerror(errno); }
 void demo_exit(int status) { exit(status); }
@@ -129,6 +152,26 @@ static void on_fatal_signal(int signal_number) {
   raise(signal_number);
 }
 
+static volatile sig_atomic_t defers_termination = 0;
+static volatile sig_atomic_t pending_termination = 0;
+
+static void on_deferred_signal(int signal_number) { pending_termination = signal_number; }
+
+void demo_defer_termination(void) { defers_termination = 1; }
+
+int demo_pending_termination(void) { return pending_termination; }
+
+void demo_die_of_signal(int signal_number) {
+  demo_terminal_leave();
+  signal(signal_number, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  raise(signal_number);
+  _exit(128 + signal_number);
+}
+
 static void on_resize(int signal_number) {
   (void)signal_number;
   resize_count = resize_count + 1;
@@ -170,6 +213,16 @@ int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *le
   action.sa_flags = SA_RESETHAND;
   for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
     sigaction(fatal_signals[i], &action, NULL);
+  }
+  if (defers_termination) {
+    // No SA_RESTART: the signal interrupts the wait for a key, and the loop sees it at once.
+    struct sigaction deferred;
+    memset(&deferred, 0, sizeof deferred);
+    sigemptyset(&deferred.sa_mask);
+    deferred.sa_handler = on_deferred_signal;
+    sigaction(SIGINT, &deferred, NULL);
+    sigaction(SIGTERM, &deferred, NULL);
+    sigaction(SIGHUP, &deferred, NULL);
   }
   // A parent may have blocked some of these signals; the restore must run whatever they are.
   sigset_t fatal_set;

@@ -99,7 +99,8 @@ struct ModulesEndToEndTests {
     for text in [
       "MODULES", "todo", "rps", "settings", "DEMO TODO", "DEMO RPS", "DEMO SETTINGS",
       "add TEXT", "select ROW", "delete INDEX", "scissors", "button", "Up/Down", "Esc",
-      "Ctrl-C", "EXIT STATUS",
+      "Ctrl-C", "EXIT STATUS", "--log FILE", "demo replay FILE", "replay --check FILE",
+      "DEMO REPLAY", "Home/End",
     ] {
       #expect(run.output.contains(text), "help lacks \(text)")
     }

@@ -42,6 +42,15 @@ struct KeyDecoderTests {
     #expect(decoder.decode(Array("\u{1B}[3~x".utf8)) == [.character("x")])
     #expect(decoder.decode(Array("\u{1B}q".utf8)) == [.escape, .character("q")])
   }
+
+  @Test("decodes Home and End in the forms terminals send")
+  func homeAndEnd() {
+    var decoder = KeyDecoder()
+    let text = "\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}[5~"
+    #expect(
+      decoder.decode(Array(text.utf8)) == [.home, .end, .home, .end, .home, .end, .home, .end])
+    #expect(decoder.isWaiting == false)
+  }
 }
 
 @Suite("Screen renderer")
@@ -108,7 +117,7 @@ private final class CountingSession: DemoSession {
   static var keys: [KeyHelp] { CSDemoSession.keys }
   var heading: String { base.heading }
   var keyHint: String { base.keyHint }
-  var actionLog: ActionLog { base.actionLog }
+  var transcript: ActionTranscript { base.transcript }
   var diagnosticLog: DiagnosticLog { base.diagnosticLog }
   func perform(_ command: ScriptCommand) -> CommandResult { base.perform(command) }
   func handle(_ key: Key) -> CommandResult { base.handle(key) }

@@ -1,4 +1,5 @@
 import CSReduxKit
+import Foundation
 import Testing
 import _DemoTerminalShims
 
@@ -105,4 +106,22 @@ func withCArguments<Result>(
     guard let base = buffer.baseAddress else { fatalError("an array always has storage") }
     return body(base)
   }
+}
+
+/// A file path in the temporary directory, unique to one test, removed when the test ends.
+final class TemporaryPath {
+  let path: String
+
+  init(_ name: String = "log.jsonl") {
+    path =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("demo-\(UUID().uuidString)-\(name)").path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// The file's text; empty when there is none.
+  var text: String { (try? FileDescriptor.readText(path: path)) ?? "" }
 }

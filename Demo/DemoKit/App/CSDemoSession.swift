@@ -2,14 +2,14 @@
 final class CSDemoSession: DemoSession {
   let app: DemoApp
   let screen: CSDemoScreen
-  let actionLog: ActionLog
+  let transcript: ActionTranscript
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
   /// Builds the screen on the app's CSDemo store.
   init(app: DemoApp = DemoApp()) {
     self.app = app
     screen = CSDemoScreen(store: app.csdemoStore)
-    actionLog = ActionLog(store: screen.store)
+    transcript = ActionTranscript(store: screen.store)
   }
 
   var heading: String { "CSReduxKit demo: one store, three components" }
@@ -47,7 +47,10 @@ final class CSDemoSession: DemoSession {
       : "a add  Up/Down select  d delete  t title  o sign out  q quit"
   }
 
-  var sections: [FrameSection] {
+  var sections: [FrameSection] { Self.sections(of: screen) }
+
+  /// The components of `screen`, top to bottom; `demo replay` lays out its frames with them too.
+  static func sections(of screen: CSDemoScreen) -> [FrameSection] {
     [
       FrameSection("title", screen.titleView),
       FrameSection("input", screen.inputView),
@@ -104,7 +107,7 @@ final class CSDemoSession: DemoSession {
     case .backspace: return .done(message: screen.deleteBackward())
     case .up: return .done(message: screen.moveSelection(by: -1))
     case .down: return .done(message: screen.moveSelection(by: 1))
-    case .tab, .left, .right, .interrupt, .endOfInput: return .ok
+    case .tab, .left, .right, .home, .end, .interrupt, .endOfInput: return .ok
     }
   }
 }

@@ -1,5 +1,14 @@
-/// The demo program's arguments: `demo [MODULE] [--script FILE | -e COMMANDS]... [--help]`.
+/// The demo program's arguments: `demo [MODULE] [--log FILE] [--script FILE | -e COMMANDS]...`,
+/// `demo replay [--check] FILE` or `demo --help`.
 struct DemoCommandLine: Equatable, Sendable {
+  /// `demo replay [--check] FILE`: play a recorded session back instead of running one.
+  struct Replay: Equatable, Sendable {
+    /// The action log to read.
+    var path: String
+    /// Whether to check the recording against the module's reducer instead of showing it.
+    var isCheck = false
+  }
+
   /// Where the commands come from.
   enum Source: Equatable, Sendable {
     /// Full screen when stdin and stdout are terminals, otherwise commands from stdin.
@@ -16,6 +25,10 @@ struct DemoCommandLine: Equatable, Sendable {
   var source = Source.automatic
   /// Whether to print the help and exit.
   var showsHelp = false
+  /// Where to write the session's action log at exit (`--log FILE`), if anywhere.
+  var logPath: String?
+  /// The recording to replay, for `demo replay`.
+  var replay: Replay?
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommandLine {
@@ -23,6 +36,9 @@ struct DemoCommandLine: Equatable, Sendable {
     var moduleArgument: String?
     var file: String?
     var commands: [String] = []
+    var isReplay = false
+    var replayPath: String?
+    var isCheck = false
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -42,8 +58,26 @@ struct DemoCommandLine: Equatable, Sendable {
       case _ where argument.hasPrefix("--script="):
         guard file == nil else { throw UsageError("--script was given twice") }
         file = String(argument.dropFirst("--script=".count))
+      case "--log":
+        guard let path = remaining.popFirst() else {
+          throw UsageError("--log needs a file, as in: demo --log session.jsonl")
+        }
+        guard result.logPath == nil else { throw UsageError("--log was given twice") }
+        result.logPath = path
+      case _ where argument.hasPrefix("--log="):
+        guard result.logPath == nil else { throw UsageError("--log was given twice") }
+        result.logPath = String(argument.dropFirst("--log=".count))
+      case "--check":
+        isCheck = true
       case _ where argument.hasPrefix("-"):
         throw UsageError("unknown option \(argument)")
+      case "replay" where moduleArgument == nil && !isReplay:
+        isReplay = true
+      case _ where isReplay:
+        guard replayPath == nil else {
+          throw UsageError("unexpected argument \"\(argument)\" after the replay's file")
+        }
+        replayPath = argument
       default:
         guard moduleArgument == nil else {
           throw UsageError("unexpected argument \"\(argument)\" after the module")
@@ -56,6 +90,19 @@ struct DemoCommandLine: Equatable, Sendable {
         moduleArgument = argument
         result.module = module
       }
+    }
+    if isReplay {
+      guard let replayPath else {
+        throw UsageError("replay needs a file, as in: demo replay session.jsonl")
+      }
+      guard file == nil, commands.isEmpty, result.logPath == nil else {
+        throw UsageError("replay takes only --check and a file: demo replay [--check] FILE")
+      }
+      result.replay = Replay(path: replayPath, isCheck: isCheck)
+      return result
+    }
+    guard !isCheck else {
+      throw UsageError("--check goes with replay, as in: demo replay --check session.jsonl")
     }
     switch (file, commands.isEmpty) {
     case (let file?, true): result.source = .file(file)

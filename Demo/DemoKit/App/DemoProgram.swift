@@ -1,10 +1,14 @@
-/// The demo program: `swift run demo [MODULE] [--script FILE | -e COMMANDS]`.
+import _DemoTerminalShims
+
+/// The demo program: `swift run demo [MODULE] [--log FILE] [--script FILE | -e COMMANDS]` and
+/// `swift run demo replay [--check] FILE`.
 public enum DemoProgram {
   /// Runs the program with `arguments` (without the program name).
   ///
   /// - Parameter arguments: The command-line arguments after the program name.
   /// - Returns: The exit status: 0 on success, 1 when a script had an unknown or malformed
-  ///   command, 2 for a usage error.
+  ///   command, the action log could not be written or read, or a replay check found a
+  ///   difference, 2 for a usage error.
   public static func run(arguments: [String]) -> Int32 {
     let commandLine: DemoCommandLine
     do {
@@ -18,9 +22,30 @@ public enum DemoProgram {
       FileDescriptor.standardOutput.write(HelpText.make())
       return 0
     }
-    let session = commandLine.module.makeSession()
+    if let replay = commandLine.replay {
+      return run(replay)
+    }
+    let app = DemoApp()
+    let session = commandLine.module.makeSession(app: app)
+    let log = commandLine.logPath.map { commandLine.module.startLog(app: app, path: $0) }
+    // A termination signal in the full screen lets the log be saved first.
+    if log != nil { demo_defer_termination() }
+    let status = run(session, from: commandLine.source)
+    // The interactive loop has restored the terminal by now, so an error prints plainly.
+    if let log, let message = log.save() {
+      FileDescriptor.standardError.write(message + "\n")
+      return status == 0 ? 1 : status
+    }
+    let signal = demo_pending_termination()
+    if signal != 0 { demo_die_of_signal(signal) }
+    return status
+  }
+
+  private static func run(_ session: any DemoSession, from source: DemoCommandLine.Source)
+    -> Int32
+  {
     let runner = ScriptRunner(session: session) { FileDescriptor.standardOutput.write($0) }
-    switch commandLine.source {
+    switch source {
     case .commands(let texts):
       return runner.run(texts.flatMap(ScriptCommand.parse(commands:))) ? 0 : 1
     case .file(let path):
@@ -38,5 +63,31 @@ public enum DemoProgram {
       let lines = sequence(state: ()) { _ in readLine() }
       return runner.run(lines.lazy.compactMap { ScriptCommand(line: $0) }) ? 0 : 1
     }
+  }
+
+  /// `demo replay [--check] FILE`: full screen on a terminal, otherwise every frame printed.
+  private static func run(_ replay: DemoCommandLine.Replay) -> Int32 {
+    let session: any ReplayDriving
+    do {
+      let text = try FileDescriptor.readText(path: replay.path)
+      session = try DemoModule.replay(text: text, source: replay.path)
+    } catch let error as SystemError {
+      FileDescriptor.standardError.write(
+        "demo: \(replay.path): cannot read the action log: \(error.reason)\n")
+      return 1
+    } catch {
+      FileDescriptor.standardError.write("demo: \(replay.path): \(error)\n")
+      return 1
+    }
+    if replay.isCheck {
+      let (matches, report) = session.check()
+      FileDescriptor.standardOutput.write(report + "\n")
+      return matches ? 0 : 1
+    }
+    if FileDescriptor.standardInput.isTerminal && FileDescriptor.standardOutput.isTerminal {
+      return InteractiveLoop(session: session).run()
+    }
+    session.writeFrames { FileDescriptor.standardOutput.write($0) }
+    return 0
   }
 }

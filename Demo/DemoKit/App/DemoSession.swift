@@ -26,8 +26,10 @@ protocol DemoSession: AnyObject {
   static var keys: [KeyHelp] { get }
   /// The keys that apply right now, for the interactive help line.
   var keyHint: String { get }
-  /// The actions the store committed.
-  var actionLog: ActionLog { get }
+  /// The actions the store committed, as printed lines.
+  var transcript: ActionTranscript { get }
+  /// The interactive screen's line under the components: the last action by default.
+  var lastActionLine: String { get }
   /// The store's diagnostics.
   var diagnosticLog: DiagnosticLog { get }
   /// The components, top to bottom.
@@ -39,6 +41,11 @@ protocol DemoSession: AnyObject {
 }
 
 extension DemoSession {
+  /// `last action addContentFinish (1) payload "Buy milk"`, or `last action: none yet`.
+  var lastActionLine: String {
+    transcript.lastLine.map { "last " + $0 } ?? "last action: none yet"
+  }
+
   /// The components laid out as `label | line` rows.
   func frameLines() -> [String] {
     FrameSection.layout(sections.map { ($0.label, $0.render()) })

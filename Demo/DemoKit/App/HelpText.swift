@@ -9,6 +9,10 @@ enum HelpText {
       "  demo [MODULE] < commands.txt      scripted: a frame after each command",
       "  demo [MODULE] --script FILE       scripted, commands from FILE",
       "  demo [MODULE] -e \"COMMANDS\"       scripted, commands separated by ';' or newlines",
+      "  demo [MODULE] --log FILE ...      also record the session to FILE (JSON Lines) at exit",
+      "  demo replay FILE                  play a recorded session back, frame by frame",
+      "  demo replay --check FILE          replay it with the module's reducer; report any",
+      "                                    state that differs from the recording",
       "  demo --help                       this help",
       "",
       "MODULES",
@@ -30,8 +34,19 @@ enum HelpText {
     }
     lines += [
       "",
+      "DEMO REPLAY",
+      "  The module is the one whose store FILE recorded. On a terminal, full screen:",
+      "  keys:",
+    ]
+    for key in ReplaySession<CSDemoState>.keys {
+      lines.append("    " + pad(key.key, 12) + key.summary)
+    }
+    lines += [
+      "  Otherwise every frame is printed, the initial state first.",
+      "",
       "EXIT STATUS",
-      "  0 success, 1 a script had an unknown or malformed command, 2 a usage error",
+      "  0 success, 1 a script had an unknown or malformed command, an action log could not",
+      "  be written or read, or replay --check found a difference; 2 a usage error",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

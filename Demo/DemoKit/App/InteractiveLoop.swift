@@ -3,7 +3,9 @@ import _DemoTerminalShims
 /// The full-screen mode: raw keys in, a screen redrawn row by row out.
 ///
 /// The terminal is always restored: on `q`, Ctrl-C (byte 3 in raw mode), end of input or an
-/// error by the `defer`, and on a signal or `exit` by the shim's handlers.
+/// error by the `defer`, and on a signal or `exit` by the shim's handlers. After
+/// `demo_defer_termination()` (`--log`), SIGTERM, SIGHUP and SIGINT end the loop like `q`, with
+/// status 128 + the signal, so the program can save its log before dying of the signal.
 ///
 /// Layout, top to bottom: the heading, the module's sections, then the last action, a status
 /// line (a message such as "tap Add first!" or a diagnostic) and the keys that apply. A
@@ -33,6 +35,9 @@ struct InteractiveLoop {
     var decoder = KeyDecoder()
     output.write(renderer.update(to: screen.lines(for: renderer.size)))
     while true {
+      // With demo_defer_termination: a SIGTERM, SIGHUP or SIGINT ends the loop here.
+      let signal = demo_pending_termination()
+      if signal != 0 { return 128 + signal }
       if demo_take_resize() == 1 {
         renderer.resize(to: TerminalSize.current(of: output))
         output.write(renderer.update(to: screen.lines(for: renderer.size)))
@@ -107,7 +112,7 @@ struct ScreenComposer {
     }
     if let latest = session.diagnosticLog.takeLines().last { diagnostic = latest }
     let footer = [
-      ScreenLine(session.actionLog.lastLine.map { "last " + $0 } ?? "last action: none yet"),
+      ScreenLine(session.lastActionLine),
       ScreenLine(status ?? diagnostic ?? "", style: status == nil ? .plain : .inverse),
       ScreenLine(session.keyHint, style: .dim),
     ]

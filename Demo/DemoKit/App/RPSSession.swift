@@ -2,14 +2,14 @@
 final class RPSSession: DemoSession {
   let app: DemoApp
   let screen: RPSScreen
-  let actionLog: ActionLog
+  let transcript: ActionTranscript
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
   /// Builds the screen on the app's game store.
   init(app: DemoApp = DemoApp()) {
     self.app = app
     screen = RPSScreen(store: app.rpsStore)
-    actionLog = ActionLog(store: screen.store)
+    transcript = ActionTranscript(store: screen.store)
   }
 
   var heading: String { "CSReduxKit demo: rock, paper, scissors (two players, one screen)" }
@@ -28,7 +28,10 @@ final class RPSSession: DemoSession {
 
   var keyHint: String { "r rock  p paper  s scissors  n new game  o sign out  q quit" }
 
-  var sections: [FrameSection] {
+  var sections: [FrameSection] { Self.sections(of: screen) }
+
+  /// The components of `screen`, top to bottom; `demo replay` lays out its frames with them too.
+  static func sections(of screen: RPSScreen) -> [FrameSection] {
     [FrameSection("message", screen.messageView), FrameSection("players", screen.playersView)]
   }
 

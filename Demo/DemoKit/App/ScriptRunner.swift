@@ -62,7 +62,7 @@ struct ScriptRunner {
         write(lines.joined(separator: "\n") + "\n")
         return isClean
       case .done(let message):
-        let actions = session.actionLog.takeLines()
+        let actions = session.transcript.takeLines()
         lines += actions.isEmpty ? ["action (none)"] : actions
         if let message { lines.append("status: \(message)") }
         lines += session.diagnosticLog.takeLines()

@@ -2,14 +2,14 @@
 final class SettingsSession: DemoSession {
   let app: DemoApp
   let screens: SettingsScreens
-  let actionLog: ActionLog
+  let transcript: ActionTranscript
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
   /// Builds both screens on the app's settings store.
   init(app: DemoApp = DemoApp()) {
     self.app = app
     screens = SettingsScreens(store: app.settingsStore)
-    actionLog = ActionLog(store: screens.store)
+    transcript = ActionTranscript(store: screens.store)
   }
 
   var heading: String { "CSReduxKit demo: two screens share one setting" }
@@ -30,9 +30,11 @@ final class SettingsSession: DemoSession {
 
   var keyHint: String { "f filter  s facebook switch  b facebook button  o sign out  q quit" }
 
-  var sections: [FrameSection] {
-    let screens = screens
-    return [
+  var sections: [FrameSection] { Self.sections(of: screens) }
+
+  /// Both screens as one section; `demo replay` lays out its frames with it too.
+  static func sections(of screens: SettingsScreens) -> [FrameSection] {
+    [
       FrameSection(
         "", revision: { screens.switchesView.revision + screens.buttonView.revision },
         render: { screens.render() })

@@ -2,14 +2,14 @@
 final class TodoSession: DemoSession {
   let app: DemoApp
   let screen: TodoScreen
-  let actionLog: ActionLog
+  let transcript: ActionTranscript
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
 
   /// Builds the screen on the app's todo store.
   init(app: DemoApp = DemoApp()) {
     self.app = app
     screen = TodoScreen(store: app.todoStore)
-    actionLog = ActionLog(store: screen.store)
+    transcript = ActionTranscript(store: screen.store)
   }
 
   var heading: String { "CSReduxKit demo: todo list (newest first)" }
@@ -31,7 +31,11 @@ final class TodoSession: DemoSession {
       : "a add  Up/Down select  d delete  o sign out  q quit"
   }
 
-  var sections: [FrameSection] {
+  var sections: [FrameSection] { Self.sections(of: screen) }
+
+  /// The list, and the new task's line while typing; `demo replay` lays out its frames with
+  /// them too.
+  static func sections(of screen: TodoScreen) -> [FrameSection] {
     var sections = [FrameSection("tasks", screen.listView)]
     if screen.isTyping {
       let screen = screen

@@ -24,3 +24,19 @@ extension Action {
     self.init(type: type.rawValue, data: payload)
   }
 }
+
+extension CSDemoActionType {
+  /// Writes and reads the module's action logs (`demo --log`, `demo replay`): every action type
+  /// with its payload's type. The switch is exhaustive, so a new action type cannot be left out.
+  static var logCodec: ActionLogCodec<CSDemoState> {
+    var codec = ActionLogCodec<CSDemoState>(actionNames: ActionTypeNames(Self.self))
+    for type in allCases {
+      switch type {
+      case .beginAddContent, .signOut: codec.register(type)
+      case .addContentFinish, .titleClick, .cellClick: codec.register(type, payload: String.self)
+      case .deleteContent: codec.register(type, payload: Int.self)
+      }
+    }
+    return codec
+  }
+}

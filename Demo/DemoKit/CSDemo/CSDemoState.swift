@@ -1,7 +1,7 @@
 import CSReduxKit
 
 /// The state the demo's three components share.
-struct CSDemoState: StateProtocol, Equatable {
+struct CSDemoState: StateProtocol, Equatable, Codable {
   /// The records, oldest first.
   var listData: [String] = []
   /// The record being added, or the last one touched; `nil` when there is none.

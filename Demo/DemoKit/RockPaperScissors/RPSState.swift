@@ -1,18 +1,18 @@
 import CSReduxKit
 
 /// Whose turn it is.
-enum RPSPlayer: Equatable, Sendable {
+enum RPSPlayer: String, Equatable, Sendable, Codable {
   case one, two
 }
 
 /// One player's play: whether they chose, and what.
-struct RPSPlay: Equatable, Sendable {
+struct RPSPlay: Equatable, Sendable, Codable {
   var chosen = false
   var weapon: Weapon?
 }
 
 /// How a game ended.
-enum RPSResult: String, Equatable, Sendable {
+enum RPSResult: String, Equatable, Sendable, Codable {
   case draw, player1wins, player2wins
 }
 
@@ -26,7 +26,7 @@ enum RPSMessage {
 }
 
 /// The state of a game of rock, paper, scissors.
-struct RPSState: StateProtocol, Equatable {
+struct RPSState: StateProtocol, Equatable, Codable {
   var message = RPSMessage.player1Choose
   var turn = RPSPlayer.one
   var player1Play = RPSPlay()

@@ -4,13 +4,18 @@ import CSReduxKit
 final class RPSStore: Store<RPSState>, @unchecked Sendable {
   /// Creates the store with a new game.
   ///
-  /// - Parameter diagnostics: Where the store's reports go.
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - reducer: The module's reducer; `demo replay` gives one that plays back recorded states.
+  ///   - diagnostics: Where the store's reports go; the demo routes them into its output.
   init(
+    state: RPSState = RPSState(),
+    reducer: some ReducerProtocol<RPSState> = RPSReducer(),
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
       .printToStandardError
   ) {
     super.init(
-      state: RPSState(), reducer: RPSReducer(), name: "RPSStore",
+      state: state, reducer: reducer, name: "RPSStore",
       actionNames: ActionTypeNames(RPSActionType.self), diagnostics: diagnostics)
   }
 }

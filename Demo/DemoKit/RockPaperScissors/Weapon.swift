@@ -1,5 +1,5 @@
 /// A weapon of rock, paper, scissors.
-enum Weapon: String, CaseIterable, Sendable, CustomStringConvertible {
+enum Weapon: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
   case rock, paper, scissors
 
   /// Whether this weapon beats `other`: rock beats scissors, paper beats rock, scissors beats

@@ -52,6 +52,13 @@ struct FileDescriptor: Sendable {
     defer { _ = demo_close(fd) }
     return String(decoding: try FileDescriptor(rawValue: fd).readAll(), as: UTF8.self)
   }
+
+  /// Replaces the file at `path` with `text`, atomically (a temporary file renamed over it).
+  static func writeText(_ text: String, toPath path: String) throws(SystemError) {
+    var text = text
+    let result = text.withUTF8 { demo_write_file(path, $0.baseAddress, $0.count) }
+    guard result == 0 else { throw SystemError(call: "write \(path)") }
+  }
 }
 
 /// A failed system call, with the system's description of why.

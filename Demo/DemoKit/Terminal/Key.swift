@@ -18,6 +18,10 @@ enum Key: Equatable, Sendable {
   case right
   /// Arrow left.
   case left
+  /// Home (`ESC [ H`, `ESC O H`, `ESC [ 1 ~` or `ESC [ 7 ~`).
+  case home
+  /// End (`ESC [ F`, `ESC O F`, `ESC [ 4 ~` or `ESC [ 8 ~`).
+  case end
   /// Ctrl-C, which arrives as byte 3 in raw mode.
   case interrupt
   /// Ctrl-D.

@@ -97,15 +97,16 @@ struct KeyDecoder {
     switch introducer {
     case UInt8(ascii: "O"):
       guard start + 2 < bytes.count else { return .incomplete }
-      return .complete(arrow(bytes[start + 2]), length: 3)
+      return .complete(cursorKey(bytes[start + 2]), length: 3)
     case UInt8(ascii: "["):
       // CSI: parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, then a final 0x40-0x7E.
       var index = start + 2
       while index < bytes.count {
         let byte = bytes[index]
         if (0x40...0x7E).contains(byte) {
-          let isPlain = index == start + 2
-          return .complete(isPlain ? arrow(byte) : nil, length: index - start + 1)
+          let parameters = bytes[(start + 2)..<index]
+          let key = parameters.isEmpty ? cursorKey(byte) : editingKey(parameters, final: byte)
+          return .complete(key, length: index - start + 1)
         }
         guard (0x20...0x3F).contains(byte), index - start < maximumSequenceLength else {
           return .complete(nil, length: index - start)
@@ -118,13 +119,27 @@ struct KeyDecoder {
     }
   }
 
-  private static func arrow(_ final: UInt8) -> Key? {
+  private static func cursorKey(_ final: UInt8) -> Key? {
     switch final {
     case UInt8(ascii: "A"): .up
     case UInt8(ascii: "B"): .down
     case UInt8(ascii: "C"): .right
     case UInt8(ascii: "D"): .left
+    case UInt8(ascii: "H"): .home
+    case UInt8(ascii: "F"): .end
     default: nil
+    }
+  }
+
+  /// The VT-style `ESC [ n ~` keys: 1 and 7 are Home, 4 and 8 are End (terminals differ).
+  private static func editingKey(_ parameters: ArraySlice<UInt8>, final: UInt8) -> Key? {
+    guard final == UInt8(ascii: "~"), parameters.count == 1, let digit = parameters.first else {
+      return nil
+    }
+    switch digit {
+    case UInt8(ascii: "1"), UInt8(ascii: "7"): return .home
+    case UInt8(ascii: "4"), UInt8(ascii: "8"): return .end
+    default: return nil
     }
   }
 

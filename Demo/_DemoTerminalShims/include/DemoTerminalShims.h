@@ -33,6 +33,9 @@ int demo_poll_readable(int fd, int timeout_ms);
 /// Opens a file for reading; the descriptor or -1.
 int demo_open_read(const char *path);
 int demo_close(int fd);
+/// Replaces the file at `path` with `count` bytes, atomically: they go to a temporary file next
+/// to it, which is then renamed over it, so a failed write never leaves half a file. 0 or -1.
+int demo_write_file(const char *path, const void *bytes, size_t count);
 /// The description of the last failed call's errno.
 const char *demo_last_error(void);
 /// Ends the process with `status`, running atexit handlers.
@@ -51,6 +54,15 @@ int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *le
 void demo_terminal_leave(void);
 /// 1 when the window was resized since the last call.
 int demo_take_resize(void);
+/// From the next demo_terminal_enter on, SIGINT, SIGTERM and SIGHUP no longer end the process
+/// at once: they interrupt the wait for a key and demo_pending_termination reports them, so the
+/// program can save its work, leave the terminal and then die of the signal with
+/// demo_die_of_signal. The other fatal signals still restore the terminal and end it at once.
+void demo_defer_termination(void);
+/// The deferred signal received, or 0.
+int demo_pending_termination(void);
+/// Restores the terminal and ends the process by `signal_number`, with its default action.
+void demo_die_of_signal(int signal_number) __attribute__((noreturn));
 
 // MARK: Child processes (used by the end-to-end tests)
 

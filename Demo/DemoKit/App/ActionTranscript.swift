@@ -3,9 +3,12 @@ import CSReduxKit
 /// Records every action a store commits, as the lines the demo prints:
 /// `action addContentFinish (1) payload "Buy milk"`.
 ///
+/// Only text, for the frames and the status line; CSReduxKit's `ActionLog`, which `--log`
+/// attaches, records the states for a replay.
+///
 /// It subscribes last, after the module's components, and keeps the lines until
 /// ``takeLines()``; ``lastLine`` stays for the interactive status line.
-final class ActionLog: Sendable {
+final class ActionTranscript: Sendable {
   private struct Model {
     var lines: [String] = []
     var last: String?

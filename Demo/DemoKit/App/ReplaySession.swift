@@ -1,0 +1,257 @@
+import CSReduxKit
+import Dispatch
+
+/// `demo replay FILE`: a recorded session played back frame by frame through the module's own
+/// components.
+///
+/// Frame 0 shows the recording's initial state, frame *i* the state after entry *i*. The
+/// components sit on a store of the module whose reducer plays the recording back: for each
+/// entry it is dispatched the entry's action and finishes with the recorded state (or fails with
+/// the recorded error, for a rejected entry), so every component receives the same actions and
+/// states as in the recorded session and draws itself as it did then. What a component keeps to
+/// itself (typed text, a selected row) was never an action, so it is not in the recording.
+///
+/// Going forward dispatches the next entries; going back builds a fresh store and components
+/// and plays the entries up to the frame again.
+final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
+  /// The module's components on a store, as a frame shows them.
+  struct Stage {
+    /// The store the components subscribe to.
+    var store: Store<State>
+    /// The components, top to bottom.
+    var sections: () -> [FrameSection]
+  }
+
+  /// Builds the module's store from an initial state and a reducer, and its components on it.
+  typealias MakeStage = (State, Reducer<State>, DiagnosticLog) -> Stage
+
+  /// The recording played.
+  let recording: ActionRecording<State>
+  /// The file it came from, for the heading.
+  let source: String
+  /// The names of the module's action types.
+  let actionNames: ActionTypeNames
+  let diagnosticLog = DiagnosticLog()
+  /// The frame shown: 0 for the initial state, *i* after entry *i*.
+  private(set) var frame = 0
+
+  private let makeStage: MakeStage
+  private let makeCheckStore: () -> Store<State>
+  private let playing = Protected<ActionLogEntry<State>?>(nil)
+  private var stage: Stage
+  private var stageTranscript: ActionTranscript
+  /// Grows with every move, so the interactive screen draws every section again.
+  private let moves = Protected(0)
+
+  /// A replay of `recording`, on stages from `makeStage`; `makeCheckStore` makes a fresh store
+  /// of the module with its own reducer, for ``check()``.
+  init(
+    recording: ActionRecording<State>, source: String, actionNames: ActionTypeNames,
+    makeStage: @escaping MakeStage, makeCheckStore: @escaping () -> Store<State>
+  ) {
+    self.recording = recording
+    self.source = source
+    self.actionNames = actionNames
+    self.makeStage = makeStage
+    self.makeCheckStore = makeCheckStore
+    (stage, stageTranscript) = Self.freshStage(
+      recording.initialState, makeStage, playing, diagnosticLog)
+  }
+
+  private static func freshStage(
+    _ state: State, _ makeStage: MakeStage, _ playing: Protected<ActionLogEntry<State>?>,
+    _ diagnosticLog: DiagnosticLog
+  ) -> (Stage, ActionTranscript) {
+    // Plays back the entry being dispatched: its recorded state, or its recorded failure.
+    let reducer = Reducer<State> { _, state, finish in
+      guard let entry = playing.withLock({ $0 }) else { return finish(state) }
+      if entry.isRejected {
+        finish.fail(RecordedRejection(entry.action))
+      } else {
+        finish(entry.state)
+      }
+    }
+    let stage = makeStage(state, reducer, diagnosticLog)
+    return (stage, ActionTranscript(store: stage.store))
+  }
+
+  /// The last frame: the state after the last entry.
+  var lastFrame: Int { recording.entries.count }
+
+  /// Shows frame `target`, clamped to `0...lastFrame`.
+  func show(frame target: Int) {
+    let target = min(max(target, 0), lastFrame)
+    moves.withLock { $0 += 1 }
+    if target < frame {
+      (stage, stageTranscript) = Self.freshStage(
+        recording.initialState, makeStage, playing, diagnosticLog)
+      frame = 0
+    }
+    while frame < target {
+      // Only the shown entry's diagnostic stays for the frame.
+      _ = diagnosticLog.takeLines()
+      _ = stageTranscript.takeLines()
+      play(recording.entries[frame])
+      frame += 1
+    }
+  }
+
+  private func play(_ entry: ActionLogEntry<State>) {
+    if entry.isSkipped { return }
+    if let replacement = entry.action as? StateReplacedAction {
+      stage.store.replaceState(with: entry.state, reason: replacement.reason)
+      return
+    }
+    playing.withLock { $0 = entry }
+    defer { playing.withLock { $0 = nil } }
+    // The store is idle and the reducer finishes at once: the components are drawn on return.
+    stage.store.dispatch(entry.dispatchedAction)
+  }
+
+  /// `replay 2/3  action addContentFinish (1) payload "Buy milk"`, with `(rejected)` or
+  /// `(skipped)` after an entry the reducer rejected or the recording skips.
+  var positionLine: String {
+    let position = "replay \(frame)/\(lastFrame)  "
+    guard frame > 0 else { return position + "initial state" }
+    let entry = recording.entries[frame - 1]
+    var line = position
+    if let replacement = entry.action as? StateReplacedAction {
+      line += "state replaced: \(replacement.reason)"
+    } else {
+      line += ActionTranscript.describe(entry.dispatchedAction, names: actionNames)
+    }
+    if entry.isSkipped {
+      line += "  (skipped)"
+    } else if entry.isRejected {
+      line += "  (rejected)"
+    }
+    return line
+  }
+
+  /// The frame as the scripted replay prints it: the position line, the diagnostic of a
+  /// rejected entry, then the components.
+  func frameText() -> [String] {
+    _ = stageTranscript.takeLines()
+    return [positionLine] + diagnosticLog.takeLines() + frameLines()
+  }
+
+  /// Prints every frame in order, separated by a blank line as the scripted demo's frames are.
+  func writeFrames(_ write: (String) -> Void) {
+    for target in 0...lastFrame {
+      show(frame: target)
+      write((target == 0 ? "" : "\n") + frameText().joined(separator: "\n") + "\n")
+    }
+  }
+
+  /// Replays the recording into a fresh store of the module, with the module's reducer, and
+  /// compares every state with the recorded one.
+  ///
+  /// - Returns: Whether every entry matched, and the report: `replay matches: 3 entries`, or
+  ///   the first mismatch.
+  func check() -> (matches: Bool, report: String) {
+    let store = makeCheckStore()
+    let recording = recording
+    let outcome = Protected<Result<Int, ReplayMismatch>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    // The program's main thread waits; the replay runs on the concurrency pool.
+    Task {
+      let result: Result<Int, ReplayMismatch>
+      do throws(ReplayMismatch) {
+        result = .success(try await recording.replay(into: store))
+      } catch {
+        result = .failure(error)
+      }
+      outcome.withLock { $0 = result }
+      done.signal()
+    }
+    done.wait()
+    switch outcome.snapshot {
+    case .success(let count)?:
+      return (true, "replay matches: \(count) entr\(count == 1 ? "y" : "ies")")
+    case .failure(let mismatch)?:
+      return (false, mismatch.description)
+    case nil:
+      return (false, "replay did not finish")
+    }
+  }
+
+  // MARK: DemoSession
+
+  var heading: String {
+    let count = recording.entries.count
+    return "CSReduxKit demo: replay of \(source) (\(recording.storeName), \(count) "
+      + "entr\(count == 1 ? "y" : "ies"))"
+  }
+
+  /// A replay has no script commands: it prints every frame.
+  static var commands: [CommandHelp] { [] }
+
+  /// The keys of the interactive replay.
+  static var keys: [KeyHelp] {
+    [
+      KeyHelp(key: "Right/Down", summary: "next frame (also Space, Enter)"),
+      KeyHelp(key: "Left/Up", summary: "previous frame (also Backspace)"),
+      KeyHelp(key: "Home/End", summary: "first / last frame"),
+      KeyHelp(key: "q, Esc", summary: "quit (also Ctrl-C)"),
+    ]
+  }
+
+  var keyHint: String { "Right/Space next  Left previous  Home first  End last  q quit" }
+
+  var transcript: ActionTranscript { stageTranscript }
+
+  var lastActionLine: String { positionLine }
+
+  var sections: [FrameSection] {
+    let moves = moves
+    return stage.sections().map { section in
+      FrameSection(section.label, revision: { moves.withLock { $0 } }, render: section.render)
+    }
+  }
+
+  func perform(_ command: ScriptCommand) -> CommandResult { .unknown }
+
+  func handle(_ key: Key) -> CommandResult {
+    switch key {
+    case .right, .down, .enter, .character(" "): return step(by: 1)
+    case .left, .up, .backspace: return step(by: -1)
+    case .home:
+      show(frame: 0)
+      return .ok
+    case .end:
+      show(frame: lastFrame)
+      return .ok
+    case .character("q"), .escape: return .quit
+    default: return .ok
+    }
+  }
+
+  private func step(by offset: Int) -> CommandResult {
+    let target = frame + offset
+    if target < 0 { return .done(message: "this is the first frame") }
+    if target > lastFrame { return .done(message: "this is the last frame; q quits") }
+    show(frame: target)
+    return .ok
+  }
+}
+
+/// The failure a replayed rejected entry reports: the error the recording kept.
+struct RecordedRejection: Error, CustomStringConvertible {
+  /// The error's description, as recorded.
+  var description: String
+
+  init(_ action: any ActionProtocol) {
+    description =
+      (action as? RejectedAction)?.error.map { "\($0)" } ?? "the reducer rejected the action"
+  }
+}
+
+/// A ``ReplaySession`` of any module, as the program drives it.
+protocol ReplayDriving: DemoSession {
+  /// Prints every frame in order.
+  func writeFrames(_ write: (String) -> Void)
+  /// Replays the recording with the module's reducer; see ``ReplaySession/check()``.
+  func check() -> (matches: Bool, report: String)
+}
+
+extension ReplaySession: ReplayDriving {}
