@@ -163,10 +163,10 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   public func write(_ recording: ActionRecording<State>, to url: URL) throws(ActionLogExportError) {
     let text = try encode(recording)
     do {
-      try Data(text.utf8).write(to: url, options: .atomic)
+      try _Files.replace(url, with: Data(text.utf8))
     } catch {
       throw ActionLogExportError(
-        entryIndex: nil, reason: "cannot write \(url.path): \(error)")
+        entryIndex: nil, reason: "\(url.path) was not written: \(error.what)")
     }
   }
 
@@ -243,12 +243,14 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   /// - Returns: The recording.
   /// - Throws: ``ActionLogImportError``: line 0 when the file cannot be read or is not UTF-8.
   public func read(from url: URL) throws(ActionLogImportError) -> ActionRecording<State> {
-    let data: Data
+    let contents: Data?
     do {
-      data = try Data(contentsOf: url)
+      contents = try _Files.read(url)
     } catch {
-      throw ActionLogImportError(
-        line: 0, reason: "cannot read \(url.path): \(error)")
+      throw ActionLogImportError(line: 0, reason: "\(url.path): \(error.what)")
+    }
+    guard let data = contents else {
+      throw ActionLogImportError(line: 0, reason: "there is no file at \(url.path)")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ActionLogImportError(line: 0, reason: "\(url.path) is not UTF-8 text")

@@ -249,7 +249,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     while true {
       let name = attempt == 1 ? base : "\(base)-\(attempt)"
       let destination = directory.appending(component: name)
-      let code = Self.withFileSystemPaths(fileURL, destination) { from, to in
+      let code = _Files.withFileSystemPaths(fileURL, destination) { from, to in
         csrk_rename_exclusive(from, to)
       }
       if code == 0 { return .success(destination) }
@@ -301,48 +301,16 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   }
 
   private func replaceFile(with data: Data) throws(PersistenceError) {
-    func failure(_ what: String, _ error: any Error) -> PersistenceError {
-      PersistenceError(
-        .writeFailed, fileURL: fileURL, reason: "was not saved: \(what)",
+    do {
+      try _Files.replace(fileURL, with: data)
+    } catch {
+      throw PersistenceError(
+        .writeFailed, fileURL: fileURL, reason: "was not saved: \(error.what)",
         consequence:
           "The previous file, if any, is unchanged. Check that the directory is writable, the "
           + "disk is not full, and nothing else is in the file's place.",
-        underlyingError: error)
+        underlyingError: error.error)
     }
-    let directory = fileURL.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw failure("its directory could not be created (\(Self.describe(error)))", error)
-    }
-    #if os(Windows)
-      do {
-        try data.write(to: fileURL, options: .atomic)
-      } catch {
-        throw failure("it could not be written (\(Self.describe(error)))", error)
-      }
-    #else
-      // Hidden, unique, and in the same directory: a rename cannot cross file systems.
-      let temporary = directory.appending(
-        component: ".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
-      var step = csrk_replace_step_none
-      let code = Self.withFileSystemPaths(fileURL, temporary, directory) { path, temp, dir in
-        data.withUnsafeBytes { bytes in
-          csrk_replace_file(path, temp, dir, bytes.baseAddress, bytes.count, &step)
-        }
-      }
-      guard code == 0 else {
-        let what =
-          switch step {
-          case csrk_replace_step_create: "the temporary file could not be created"
-          case csrk_replace_step_write: "the temporary file could not be written"
-          case csrk_replace_step_sync: "the temporary file could not be flushed to disk"
-          default: "the temporary file could not be renamed over it"
-          }
-        let error = _SystemError(code: code)
-        throw failure("\(what) (\(error.reason))", error)
-      }
-    #endif
   }
 
   // MARK: - Saving after every change
@@ -394,29 +362,6 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
 
   // MARK: - Helpers
 
-  /// Calls `body` with the file-system representations of `urls`.
-  private static func withFileSystemPaths(
-    _ first: URL, _ second: URL,
-    _ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
-  ) -> Int32 {
-    first.withUnsafeFileSystemRepresentation { first in
-      second.withUnsafeFileSystemRepresentation { second in
-        guard let first, let second else { return Int32(csrk_errno_invalid) }
-        return body(first, second)
-      }
-    }
-  }
-
-  private static func withFileSystemPaths(
-    _ first: URL, _ second: URL, _ third: URL,
-    _ body: (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
-  ) -> Int32 {
-    third.withUnsafeFileSystemRepresentation { third in
-      guard let third else { return Int32(csrk_errno_invalid) }
-      return withFileSystemPaths(first, second) { body($0, $1, third) }
-    }
-  }
-
   /// A short readable form of a decoding, encoding or file error.
   static func describe(_ error: any Error) -> String {
     func path(_ codingPath: [any CodingKey]) -> String {
@@ -437,10 +382,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     case EncodingError.invalidValue(_, let context):
       return "at \(path(context.codingPath)): \(phrase(context.debugDescription))"
     case let error as CocoaError:
-      if let underlying = error.underlying as? POSIXError {
-        return _SystemError(code: underlying.code.rawValue).reason
-      }
-      return String(describing: error)
+      return _Files.describe(error)
     default:
       return String(describing: error)
     }

@@ -131,7 +131,16 @@ struct ActionLogCodecTests {
     let missing = directory.appendingPathComponent("missing.jsonl")
     let error = #expect(throws: ActionLogImportError.self) { try todoCodec.read(from: missing) }
     #expect(error?.line == 0)
-    #expect(error?.description.hasPrefix("action log: cannot read \(missing.path):") == true)
+    #expect(error?.description == "action log: there is no file at \(missing.path)")
+    let unwritable = directory.appendingPathComponent("session.jsonl/inside.jsonl")
+    let writeError = #expect(throws: ActionLogExportError.self) {
+      try todoCodec.write(fixedRecording(), to: unwritable)
+    }
+    #expect(
+      writeError?.description
+        == "cannot export the action log: \(unwritable.path) was not written: its directory "
+        + "could not be created (File exists, errno 17)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == fixedText, "the old file is intact")
   }
 
   @Test("export names the entry whose action type is not registered")
