@@ -53,11 +53,11 @@ let slowCounter = Reducer<CounterState> { action, state, finish in
 }
 
 /// Runs `reducer` once, without a store, and returns what it passed to `finish`.
-func outcome<Reducer: ReducerProtocol>(
-  of reducer: Reducer, _ action: any ActionProtocol, from state: Reducer.State
-) async -> Result<Reducer.State, any Error> {
+func outcome<R: ReducerProtocol>(
+  of reducer: R, _ action: any ActionProtocol, from state: R.State
+) async -> Result<R.State, any Error> {
   await withCheckedContinuation { continuation in
-    let finish = Finish<Reducer.State>(named: "\(Reducer.self)") { result in
+    let finish = Finish<R.State>(named: "\(R.self)") { result in
       continuation.resume(returning: result)
     }
     reducer.execute(action: action, state: state, finish: finish)
