@@ -32,10 +32,15 @@ public struct Finish<State: StateProtocol>: Sendable {
   /// yourself: in a unit test of the reducer, or in a tool that runs it outside a store.
   ///
   /// ```swift
-  /// reducer.execute(action: Action(TodoAction.add, data: "Milk"), state: state, finish: Finish {
-  ///   result in newState = try? result.get()
-  /// })
+  /// let finish = Finish<TodoState>(named: "todo") { result in
+  ///   print(result)  // .success(the new state), or .failure(the error)
+  /// }
+  /// todoReducer.execute(
+  ///   action: Action(TodoAction.add, data: "Milk"), state: TodoState(), finish: finish)
   /// ```
+  ///
+  /// To wait for a reducer that finishes later, resume a continuation in `body`; the testing
+  /// guide, `docs/testing.md`, shows how.
   ///
   /// `body` is called once: with `.success(newState)` when the reducer calls `finish(newState)`,
   /// with `.failure(error)` when it calls ``fail(_:)``, and with `.failure` of a

@@ -1,5 +1,5 @@
 /// The action a store delivers when its whole state was replaced rather than reduced: time
-/// travel in an `ActionLog`, or ``Store/replaceState(with:reason:completion:)``.
+/// travel in an ``ActionLog``, or ``Store/replaceState(with:reason:completion:)``.
 ///
 /// Its ``type-property`` is reserved (`Int.min + 1`; thunks use `Int.min`); no module's action-type enum
 /// should use it. A store that receives this action does not call its reducer: it commits the

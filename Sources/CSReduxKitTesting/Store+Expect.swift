@@ -22,7 +22,7 @@ extension Store where State: Equatable {
   ///    or a thunk, nothing from another thread.
   ///
   /// A mismatch throws an error whose description names the action and lists the difference
-  /// field by field, expected → actual (see ``StateDifference``):
+  /// field by field, expected → actual (see `StateDifference` in `CSReduxKit`):
   ///
   /// ```text
   /// CounterTests/CounterTests.swift:12: the state after Action(type: 2, data: 2) is not the expected one (expected → actual):
@@ -119,7 +119,7 @@ extension Store {
   /// #expect(rejection.error is PayloadError)
   /// ```
   ///
-  /// It waits like ``Store/expect(dispatching:exhaustive:timeout:fileID:filePath:line:column:changes:)``.
+  /// It waits like ``Store/expect(dispatching:exhaustive:timeout:fileID:filePath:line:column:changes:)-99nq7``.
   ///
   /// - Parameters:
   ///   - action: The action to dispatch.
@@ -129,7 +129,7 @@ extension Store {
   ///   - filePath: The caller's file path, for the error; leave the default.
   ///   - line: The caller's line, for the error; leave the default.
   ///   - column: The caller's column, for the error; leave the default.
-  /// - Returns: The ``RejectedAction`` the subscribers received, with the reducer's error.
+  /// - Returns: The `RejectedAction` the subscribers received, with the reducer's error.
   /// - Throws: ``StoreExpectationError``: ``StoreExpectationError/Kind/notRejected`` when the
   ///   action was applied, ``StoreExpectationError/Kind/dropped``,
   ///   ``StoreExpectationError/Kind/unexpectedActions`` or
@@ -166,7 +166,7 @@ extension Store {
   ///   - filePath: The caller's file path, for the error; leave the default.
   ///   - line: The caller's line, for the error; leave the default.
   ///   - column: The caller's column, for the error; leave the default.
-  /// - Returns: The ``RejectedAction`` the subscribers received, with the reducer's error.
+  /// - Returns: The `RejectedAction` the subscribers received, with the reducer's error.
   /// - Throws: ``StoreExpectationError``.
   @discardableResult
   public final func expectRejection(

@@ -3,7 +3,7 @@ import CSReduxKit
 extension Store {
   /// Suspends until the store is idle, or throws once `timeout` has passed.
   ///
-  /// The core ``Store/waitUntilIdle()`` waits for ever; a test should not. Use this after
+  /// The core `waitUntilIdle()` waits for ever; a test should not. Use this after
   /// dispatching to a reducer that finishes later, before reading the state:
   ///
   /// ```swift
@@ -13,7 +13,7 @@ extension Store {
   /// ```
   ///
   /// Idle means no action reduced, notified or queued, at one moment; see
-  /// ``Store/whenIdle(_:)``. Cancelling the calling task ends the wait like a timeout.
+  /// `whenIdle(_:)`. Cancelling the calling task ends the wait like a timeout.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait.

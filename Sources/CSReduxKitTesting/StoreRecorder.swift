@@ -13,8 +13,8 @@ import Foundation
 /// ```
 ///
 /// The recorder is an ordinary subscriber: it sees what every subscriber sees, nested
-/// dispatches in the order the store commits them, ``RejectedAction``s for actions the reducer
-/// did not apply and ``StateReplacedAction``s for replaced states (even with a type filter). It
+/// dispatches in the order the store commits them, `RejectedAction`s for actions the reducer
+/// did not apply and `StateReplacedAction`s for replaced states (even with a type filter). It
 /// starts with the first action committed after it was created.
 ///
 /// - Reading: ``entries``, ``actions``, ``actionTypes`` and ``states`` are snapshots, safe from
@@ -38,7 +38,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - store: The store to record; held weakly.
-  ///   - types: The action types to record; every type when `nil`. A ``StateReplacedAction``
+  ///   - types: The action types to record; every type when `nil`. A `StateReplacedAction`
   ///     is recorded whatever the filter, as the store delivers it to every subscriber.
   public init(_ store: Store<State>, types: Set<Int>? = nil) {
     let log = self.log
@@ -72,7 +72,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// The recorded actions, in order.
   public var actions: [any ActionProtocol] { entries.map(\.action) }
 
-  /// The recorded actions' types, in order; a ``RejectedAction`` has its action's type.
+  /// The recorded actions' types, in order; a `RejectedAction` has its action's type.
   public var actionTypes: [Int] { entries.map(\.action.type) }
 
   /// The recorded states, in order.

@@ -44,6 +44,36 @@ func addRejectsText() {
 }
 // end-example
 
+// example: testing-finish
+/// A reducer that finishes later, on another thread.
+let slowCounter = Reducer<CounterState> { action, state, finish in
+  DispatchQueue.global().async {
+    CounterReducer().execute(action: action, state: state, finish: finish)
+  }
+}
+
+/// Runs `reducer` once, without a store, and returns what it passed to `finish`.
+func outcome<R: ReducerProtocol>(
+  of reducer: R, _ action: any ActionProtocol, from state: R.State
+) async -> Result<R.State, any Error> {
+  await withCheckedContinuation { continuation in
+    let finish = Finish<R.State>(named: "\(R.self)") { result in
+      continuation.resume(returning: result)
+    }
+    reducer.execute(action: action, state: state, finish: finish)
+  }
+}
+
+@Test("the slow reducer adds, and rejects text, without a store")
+func slowCounterDirectly() async throws {
+  let added = await outcome(of: slowCounter, Action(CounterAction.add, data: 2), from: .init())
+  #expect(try added.get() == CounterState(count: 2))
+
+  let text = await outcome(of: slowCounter, Action(CounterAction.add, data: "two"), from: .init())
+  #expect(throws: PayloadError.self) { try text.get() }
+}
+// end-example
+
 // example: testing-expect
 @Test("add, then reset; text is rejected")
 func addThenReset() async throws {
@@ -77,12 +107,6 @@ func addIsLogged() async throws {
 // end-example
 
 // example: testing-async
-let slowCounter = Reducer<CounterState> { action, state, finish in
-  DispatchQueue.global().async {
-    CounterReducer().execute(action: action, state: state, finish: finish)
-  }
-}
-
 @Test("a reducer that finishes later")
 func slowAdd() async throws {
   let store = Store(state: CounterState(), reducer: slowCounter)
