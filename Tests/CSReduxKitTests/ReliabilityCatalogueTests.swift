@@ -10,7 +10,7 @@ import Testing
 
 // MARK: - The catalogue
 
-/// The code spans and `text` blocks of docs/reliability.md, as patterns.
+/// The code spans and `text` blocks of docs/reliability.md, as templates.
 struct DocumentedMessages: Sendable {
   /// `docs/reliability.md`, three levels up from this file.
   static let url = URL(filePath: #filePath)
@@ -19,8 +19,9 @@ struct DocumentedMessages: Sendable {
 
   static let shared = DocumentedMessages()
 
-  /// Each documented message and the pattern its placeholders make of it.
-  let templates: [(text: String, pattern: NSRegularExpression)]
+  /// Each documented message, split at its `<placeholder>`s into the literal texts around them;
+  /// spans with fewer than 20 literal characters (`nil`, `.file`, `<error>`) are left out.
+  let templates: [[String]]
   /// Why the catalogue could not be read, if it could not.
   let problem: String?
 
@@ -30,45 +31,46 @@ struct DocumentedMessages: Sendable {
       problem = "cannot read \(Self.url.path(percentEncoded: false))"
       return
     }
-    var texts: [String] = []
-    var body = doc
-    // Fenced `text` blocks hold the messages of several lines.
-    let fence = /```text\n([\s\S]*?)\n```/
-    for match in doc.matches(of: fence) { texts.append(String(match.output.1)) }
-    body.replace(fence, with: "")
-    // Inline code spans hold the one-line messages.
-    for match in body.matches(of: /`([^`\n]+)`/) { texts.append(String(match.output.1)) }
-    templates = texts.compactMap { text in
-      Self.pattern(for: text).map { (text, $0) }
+    templates = Self.messages(in: doc).map(Self.literals(of:)).filter {
+      $0.reduce(0) { $0 + $1.count } >= 20
     }
     problem = nil
   }
 
-  /// A pattern that matches `template` whole, each `<placeholder>` standing for any text on one
-  /// line; `nil` for a span too short to pin a message down (`nil`, `.file`, `<error>`).
-  static func pattern(for template: String) -> NSRegularExpression? {
-    let placeholder = /<[a-z][a-z0-9 _-]*>/
-    var pattern = "^"
-    var literal = 0
-    var rest = Substring(template)
-    while let match = rest.firstMatch(of: placeholder) {
-      let before = rest[..<match.range.lowerBound]
-      pattern += NSRegularExpression.escapedPattern(for: String(before)) + ".+?"
-      literal += before.count
-      rest = rest[match.range.upperBound...]
+  /// The fenced `text` blocks (messages of several lines) and the inline code spans.
+  static func messages(in doc: String) -> [String] {
+    let fence = /```text\n([\s\S]*?)\n```/
+    var body = doc
+    body.replace(fence, with: "")
+    return doc.matches(of: fence).map { String($0.output.1) }
+      + body.matches(of: /`([^`\n]+)`/).map { String($0.output.1) }
+  }
+
+  /// The literal texts between the placeholders, which are lowercase words in angle brackets
+  /// (`<dir>`, `<timeout>`; not `Store<Counter>`): n placeholders give n + 1 texts.
+  static func literals(of template: String) -> [String] {
+    template.split(separator: /<[a-z][a-z0-9 _-]*>/, omittingEmptySubsequences: false)
+      .map(String.init)
+  }
+
+  /// Whether `text` is the template whose literal texts are `literals`, each placeholder
+  /// standing for one or more characters on one line.
+  static func matches(_ text: Substring, _ literals: ArraySlice<String>) -> Bool {
+    guard let first = literals.first, text.hasPrefix(first) else { return false }
+    let rest = text.dropFirst(first.count)
+    let later = literals.dropFirst()
+    guard !later.isEmpty else { return rest.isEmpty }
+    var end = rest.startIndex
+    while end < rest.endIndex, rest[end] != "\n" {
+      end = rest.index(after: end)
+      if matches(rest[end...], later) { return true }
     }
-    pattern += NSRegularExpression.escapedPattern(for: String(rest)) + "$"
-    literal += rest.count
-    guard literal >= 20 else { return nil }
-    return try? NSRegularExpression(pattern: pattern)
+    return false
   }
 
   /// The documented message that `message` is, if any.
   func template(matching message: String) -> String? {
-    let range = NSRange(message.startIndex..., in: message)
-    return templates.first { _, pattern in
-      pattern.firstMatch(in: message, range: range)?.range == range
-    }?.text
+    templates.first { Self.matches(Substring(message), $0[...]) }?.joined(separator: "<…>")
   }
 }
 
