@@ -373,14 +373,18 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     func phrase(_ sentence: String) -> String {
       sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
     }
+    // An error about the state as a whole has no path to name.
+    func located(_ codingPath: [any CodingKey], _ sentence: String) -> String {
+      codingPath.isEmpty ? phrase(sentence) : "at \(path(codingPath)): \(phrase(sentence))"
+    }
     switch error {
     case DecodingError.keyNotFound(let key, let context):
       return "\(path(context.codingPath + [key])) is missing"
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
       DecodingError.dataCorrupted(let context):
-      return "at \(path(context.codingPath)): \(phrase(context.debugDescription))"
+      return located(context.codingPath, context.debugDescription)
     case EncodingError.invalidValue(_, let context):
-      return "at \(path(context.codingPath)): \(phrase(context.debugDescription))"
+      return located(context.codingPath, context.debugDescription)
     case let error as CocoaError:
       return _Files.describe(error)
     default:
