@@ -91,7 +91,10 @@ struct ProgramGenerator {
           sub: sub, filter: filter, cancelOn: cancelOn, trigger: trigger)
       }
     }
-    return Program(seed: seed, actions: actions, threads: threads)
+    var program = Program(seed: seed, actions: actions, threads: threads)
+    // Drawn last, so the rest of each seed's program is what it was before middleware came.
+    program.middleware = random.below(3)
+    return program
   }
 
   private mutating func newTopLevelAction() -> Int {

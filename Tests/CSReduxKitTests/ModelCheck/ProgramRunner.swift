@@ -54,8 +54,10 @@ final class ProgramRunner: @unchecked Sendable {
   }
 
   private func run() -> Observation {
+    let passThrough = Middleware<ModelState> { action, context in context.next(action) }
     let store = Store(
       state: ModelState(), reducer: makeReducer(), name: "ModelStore",
+      middleware: Array(repeating: passThrough, count: program.middleware),
       reducerTimeout: Self.reducerTimeout,
       diagnostics: { [self] diagnostic in received(diagnostic) })
     self.store = store

@@ -41,6 +41,11 @@ enum Shrinker {
   /// Simpler programs, the most drastic first.
   static func candidates(_ program: Program) -> [Program] {
     var result: [Program] = []
+    if program.middleware > 0 {
+      var smaller = program
+      smaller.middleware = 0
+      result.append(smaller)
+    }
     if program.threads.count > 1 {
       for thread in program.threads.indices {
         var smaller = program

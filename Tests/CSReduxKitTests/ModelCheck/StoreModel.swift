@@ -128,11 +128,17 @@ struct Program: Sendable, Equatable, CustomStringConvertible {
   var seed: UInt64
   var actions: [Int: ActionSpec]
   var threads: [[Step]]
+  /// How many pass-through middleware the store has (each calls `context.next` at once): the
+  /// guarantees must hold through the chain as they do without one.
+  var middleware = 0
 
   var stepCount: Int { threads.reduce(0) { $0 + $1.count } }
 
   var description: String {
-    var lines = ["program for seed \(seed): \(threads.count) thread(s), \(stepCount) step(s)"]
+    var lines = [
+      "program for seed \(seed): \(threads.count) thread(s), \(stepCount) step(s), "
+        + "\(middleware) middleware"
+    ]
     for (index, steps) in threads.enumerated() {
       lines.append("  thread \(index):")
       for step in steps { lines.append("    \(step)") }
