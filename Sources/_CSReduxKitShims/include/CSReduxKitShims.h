@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #if defined(__APPLE__)
 #include <os/lock.h>
@@ -52,6 +53,17 @@ static inline void csrk_yield(void) {
   sched_yield();
 #endif
 }
+
+/// A heap word for atomic use, initialized to `value`; `NULL` if memory is exhausted. Plain
+/// `malloc`: Swift's `UnsafeMutablePointer.allocate` goes through `posix_memalign` on Linux,
+/// which costs several times as much.
+static inline intptr_t *csrk_word_create(intptr_t value) {
+  intptr_t *word = (intptr_t *)malloc(sizeof(intptr_t));
+  if (word) *word = value;
+  return word;
+}
+
+static inline void csrk_word_destroy(intptr_t *word) { free(word); }
 
 static inline intptr_t csrk_atomic_load(intptr_t *word) {
   return __atomic_load_n(word, __ATOMIC_ACQUIRE);
