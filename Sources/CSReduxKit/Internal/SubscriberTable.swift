@@ -35,6 +35,10 @@ final class _Subscriber<State: StateProtocol>: Sendable {
 struct _NotificationList<State: StateProtocol> {
   @usableFromInline var all: ContiguousArray<_Subscriber<State>?> = []
   @usableFromInline var typed: ContiguousArray<_Subscriber<State>?> = []
+  /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
+  @usableFromInline var readersToWake = 0
+  /// Completions of feedback actions dropped while the state was lent, for the committed state.
+  @usableFromInline var lateCompletions: [@Sendable (State) -> Void] = []
 
   @inlinable
   init() {}
