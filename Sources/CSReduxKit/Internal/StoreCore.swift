@@ -184,12 +184,12 @@ struct _StoreCore<State: StateProtocol> {
     thread: UInt
   ) -> Bool {
     isNotifying = false
-    removed = subscribers.applyDeferred()
+    if subscribers.hasDeferredChanges { removed = subscribers.applyDeferred() }
     if spareBox == nil { spareBox = box.take() }
-    guard let pending = queue.popFirst() else {
+    guard !queue.isEmpty, let pending = queue.popFirst() else {
       isBusy = false
       drainThread = 0
-      feedback = _FeedbackMeter()
+      if feedback.count != 0 { feedback = _FeedbackMeter() }
       if !idleWaiters.isEmpty { swap(&waiters, &idleWaiters) }
       return false
     }

@@ -121,7 +121,7 @@ struct _SubscriberTable<State: StateProtocol> {
   @usableFromInline
   var all = _Bucket<State>()
   @usableFromInline
-  var byType: [Int: _Bucket<State>] = [:]
+  var byType = _TypeRoutes<State>()
   @usableFromInline
   var positions: [UInt64: _Position] = [:]
   @usableFromInline
@@ -145,8 +145,8 @@ struct _SubscriberTable<State: StateProtocol> {
     guard !byType.isEmpty else { return }
     if type == StateReplacedAction.type {
       collectEveryFiltered(into: &list)
-    } else if let bucket = byType[type] {
-      list.typed = bucket.slots
+    } else if let slots = byType.slots(for: type) {
+      list.typed = slots
     }
   }
 
@@ -156,7 +156,7 @@ struct _SubscriberTable<State: StateProtocol> {
   func collectEveryFiltered(into list: inout _NotificationList<State>) {
     var seen = Set<UInt64>()
     var entries: [_Subscriber<State>] = []
-    for bucket in byType.values {
+    for bucket in byType.buckets {
       for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
         entries.append(entry)
       }
@@ -192,6 +192,10 @@ struct _SubscriberTable<State: StateProtocol> {
     return erase(id: id)
   }
 
+  /// Whether a round held back additions or removals.
+  @inlinable
+  var hasDeferredChanges: Bool { !pendingRemovals.isEmpty || !pendingAdditions.isEmpty }
+
   /// Applies the additions and removals held back during a round. Returns the removed entries.
   @inlinable
   mutating func applyDeferred() -> [_Subscriber<State>] {
@@ -211,7 +215,7 @@ struct _SubscriberTable<State: StateProtocol> {
   mutating func removeAll() -> [_Subscriber<State>] {
     var entries = all.slots.compactMap { $0 }
     var seen = Set<UInt64>()
-    for bucket in byType.values {
+    for bucket in byType.buckets {
       for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
         entries.append(entry)
       }
@@ -224,7 +228,7 @@ struct _SubscriberTable<State: StateProtocol> {
   /// The slots in use across all buckets, live or not (for tests of churn).
   @inlinable
   var slotCount: Int {
-    all.slots.count + byType.values.reduce(0) { $0 + $1.slots.count }
+    all.slots.count + byType.buckets.reduce(0) { $0 + $1.slots.count }
   }
 
   @inlinable
@@ -238,11 +242,11 @@ struct _SubscriberTable<State: StateProtocol> {
     var indices: [Int] = []
     indices.reserveCapacity(types.count)
     for type in types {
-      var bucket = byType.removeValue(forKey: type) ?? _Bucket()
+      var bucket = byType.take(type) ?? _Bucket()
       indices.append(bucket.slots.count)
       bucket.slots.append(entry)
       bucket.live += 1
-      byType[type] = bucket
+      byType.put(bucket, for: type)
     }
     positions[entry.id] = .typed(types: types, indices: indices)
   }
@@ -260,12 +264,12 @@ struct _SubscriberTable<State: StateProtocol> {
     case .typed(let types, let indices)?:
       var entry: _Subscriber<State>?
       for (type, index) in zip(types, indices) {
-        guard var bucket = byType.removeValue(forKey: type) else { continue }
+        guard var bucket = byType.take(type) else { continue }
         entry = bucket.slots[index].take()
         bucket.live -= 1
         // An empty bucket is dropped, so routing to its type costs nothing again.
         guard !bucket.isEmpty else { continue }
-        byType[type] = compacted(bucket, type: type) ?? bucket
+        byType.put(compacted(bucket, type: type) ?? bucket, for: type)
       }
       return entry
     }
