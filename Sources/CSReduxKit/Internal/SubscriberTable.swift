@@ -47,7 +47,12 @@ struct _NotificationList<State: StateProtocol> {
   @inlinable
   func notify(_ action: any ActionProtocol, _ state: State) {
     if typed.isEmpty {
-      for case let entry? in all where entry.isActive { entry.body(action, state) }
+      all.withUnsafeBufferPointer { entries in
+        for entry in entries {
+          guard let entry else { continue }
+          Self.call(entry, action, state)
+        }
+      }
       return
     }
     var i = 0
@@ -74,7 +79,16 @@ struct _NotificationList<State: StateProtocol> {
       case (nil, nil):
         return
       }
-      if next.isActive { next.body(action, state) }
+      Self.call(next, action, state)
+    }
+  }
+
+  /// Calls an active subscriber. The list holds every entry for the whole round, so the call
+  /// borrows the entry instead of retaining it.
+  @inlinable @inline(__always)
+  static func call(_ entry: _Subscriber<State>, _ action: any ActionProtocol, _ state: State) {
+    Unmanaged.passUnretained(entry)._withUnsafeGuaranteedRef { entry in
+      if entry.isActive { entry.body(action, state) }
     }
   }
 }
