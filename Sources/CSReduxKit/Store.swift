@@ -338,7 +338,7 @@ extension Store {
 extension Store: _SubscriptionOwner {
   @inlinable
   func _cancelSubscription(_ subscription: Subscription) {
-    engine.cancel(id: subscription.id)
+    engine.cancelByID(subscription.id)
   }
 }
 

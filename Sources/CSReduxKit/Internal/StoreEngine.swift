@@ -28,6 +28,12 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let inner: _Locked<_StoreCore<State>>
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: [Middleware<State>]
+  /// `cancel(id:)`, specialized for the store's state type when the store is created.
+  /// `Subscription.cancel()` reaches the store through a protocol, where the code is generic
+  /// and would look up the type metadata of the core and the subscriber table at run time,
+  /// several times per call; calling this instead keeps cancelling as cheap as subscribing.
+  /// Set once, in `init` (it needs `self`), and only read afterwards.
+  @usableFromInline @exclusivity(unchecked) var cancelByID: @Sendable (UInt64) -> Void = { _ in }
 
   @inlinable
   init(
@@ -47,6 +53,9 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
     self.middleware = middleware
     self.inner = _Locked(_StoreCore(state: state, lendsState: reduceInPlace != nil))
+    // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
+    // reference would move the engine's reference count to a side table).
+    self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
   }
 
   /// Cancels every subscription and drops the spare finish box: the store went away.

@@ -107,6 +107,13 @@ struct _Bucket<State: StateProtocol> {
 
   @inlinable
   var isEmpty: Bool { live == 0 }
+
+  /// Drops the holes at the end, where a subscriber that has just subscribed and cancelled
+  /// leaves one: the other entries keep their indices, and the bucket needs no compaction.
+  @inlinable
+  mutating func trimTrailingHoles() {
+    while let last = slots.last, last == nil { slots.removeLast() }
+  }
 }
 
 /// Where a subscriber sits in the table.
@@ -197,13 +204,16 @@ struct _SubscriberTable<State: StateProtocol> {
       activeCount -= 1
       return pendingAdditions.remove(at: index)
     }
-    guard positions[id] != nil else { return nil }
-    activeCount -= 1
     if deferred {
+      guard positions[id] != nil else { return nil }
+      activeCount -= 1
       pendingRemovals.append(id)
       return nil
     }
-    return erase(id: id)
+    // One lookup, not two: the position is removed and used at once.
+    guard let position = positions.removeValue(forKey: id) else { return nil }
+    activeCount -= 1
+    return erase(at: position)
   }
 
   /// Whether a round held back additions or removals.
@@ -267,20 +277,26 @@ struct _SubscriberTable<State: StateProtocol> {
 
   @inlinable
   mutating func erase(id: UInt64) -> _Subscriber<State>? {
-    switch positions.removeValue(forKey: id) {
-    case nil:
-      return nil
-    case .all(let index)?:
+    positions.removeValue(forKey: id).flatMap { erase(at: $0) }
+  }
+
+  /// Removes the subscriber at `position`, whose entry in `positions` is already gone.
+  @inlinable
+  mutating func erase(at position: _Position) -> _Subscriber<State>? {
+    switch position {
+    case .all(let index):
       let entry = all.slots[index].take()
       all.live -= 1
+      all.trimTrailingHoles()
       if let compacted = compacted(all, type: nil) { all = compacted }
       return entry
-    case .typed(let types, let indices)?:
+    case .typed(let types, let indices):
       var entry: _Subscriber<State>?
       for (type, index) in zip(types, indices) {
         guard var bucket = byType.take(type) else { continue }
         entry = bucket.slots[index].take()
         bucket.live -= 1
+        bucket.trimTrailingHoles()
         // An empty bucket is dropped, so routing to its type costs nothing again.
         guard !bucket.isEmpty else { continue }
         byType.put(compacted(bucket, type: type) ?? bucket, for: type)
