@@ -173,6 +173,21 @@ struct _StoreCore<State: StateProtocol> {
     subscribers.collect(for: actionType, into: &list)
   }
 
+  /// Closes a round that had nobody to notify, in its commit's critical section; like
+  /// `endRound`.
+  @inlinable
+  mutating func endSilentRound(
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ nextState: inout State, lent: inout Bool, spareBox box: inout _FinishBox<State>?,
+    thread: UInt
+  ) -> _SilentRound<State> {
+    var silent = _SilentRound<State>()
+    silent.hasNext = endRound(
+      &action, &completion, &nextState, lent: &lent, spareBox: &box, removed: &silent.removed,
+      idleWaiters: &silent.idleWaiters, thread: thread)
+    return silent
+  }
+
   /// Closes a notification round. Loads the next queued action into the `inout` arguments and
   /// returns `true`, or marks the store idle and returns `false`. Subscribers removed during
   /// the round are handed back in `removed`, to be released outside the lock.

@@ -371,11 +371,18 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     }
     var replaced: State?
     var subscribers = _NotificationList<State>()
+    var silent: _SilentRound<State>?
     let type = action.type
     inner.withLock { core in
       state = core.commit(&newState, replaced: &replaced, actionType: type, into: &subscribers)
+      // Nobody to call: the round can close in this same critical section.
+      if subscribers.isSilent, completion == nil {
+        silent = core.endSilentRound(
+          &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
+      }
     }
     replaced = nil  // the old state is released here, outside the lock
+    if let silent = silent.take() { return finish(silent) }
     return closeRound(
       delivered, &subscribers, &action, &completion, &state, lent: &lent, spareBox: &spareBox,
       thread: thread)
@@ -388,14 +395,31 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
   ) -> Bool {
     var subscribers = _NotificationList<State>()
+    var silent: _SilentRound<State>?
     let type = action.type
     inner.withLock { core in
       core.commitInPlace(state, actionType: type, into: &subscribers)
+      if subscribers.isSilent, completion == nil {
+        silent = core.endSilentRound(
+          &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
+      }
     }
     if subscribers.readersToWake != 0 { wakeReaders(subscribers.readersToWake) }
+    if let silent = silent.take() { return finish(silent) }
     return closeRound(
       action, &subscribers, &action, &completion, &state, lent: &lent, spareBox: &spareBox,
       thread: thread)
+  }
+
+  /// Ends a round that closed with its commit: releases what it removed and calls the idle
+  /// waiters, outside the lock.
+  @inlinable
+  func finish(_ silent: consuming _SilentRound<State>) -> Bool {
+    let waiters = silent.idleWaiters
+    let hasNext = silent.hasNext
+    _ = consume silent  // removed subscribers are released here
+    if !waiters.isEmpty { callIdleWaiters(waiters) }
+    return hasNext
   }
 
   @usableFromInline
@@ -495,6 +519,19 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   ) {
     reporter.report(kind, actionType: actionType, message, error: error)
   }
+}
+
+/// A round with nobody to notify and no completion, closed in its commit's critical section:
+/// what closing it handed back, to be dealt with outside the lock.
+@usableFromInline
+struct _SilentRound<State: StateProtocol> {
+  /// Whether another action was loaded.
+  @usableFromInline var hasNext = false
+  @usableFromInline var removed: [_Subscriber<State>] = []
+  @usableFromInline var idleWaiters: [@Sendable () -> Void] = []
+
+  @inlinable
+  init() {}
 }
 
 /// A feedback action the store dropped: the state to give its completion, and the recent types

@@ -43,6 +43,10 @@ struct _NotificationList<State: StateProtocol> {
   @inlinable
   init() {}
 
+  /// Whether the round has nobody to call: no subscriber and no late completion.
+  @inlinable
+  var isSilent: Bool { all.isEmpty && typed.isEmpty && lateCompletions.isEmpty }
+
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
   @inlinable
   func notify(_ action: any ActionProtocol, _ state: State) {
