@@ -166,7 +166,7 @@ struct _SubscriberTable<State: StateProtocol> {
   /// Fills `list` with the subscribers for an action of type `type`.
   @inlinable
   func collect(for type: Int, into list: inout _NotificationList<State>) {
-    list.all = all.slots
+    if !all.slots.isEmpty { list.all = all.slots }
     guard !byType.isEmpty else { return }
     if type == StateReplacedAction.type {
       collectEveryFiltered(into: &list)
