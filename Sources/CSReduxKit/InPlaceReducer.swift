@@ -23,7 +23,10 @@
 /// never leave a change half-made, and a store changes its state with it *in place*: it lends
 /// the reducer its own state, so copy-on-write storage that nothing else holds is never
 /// copied. Make `reduce` non-throwing for large states, and report a bad action in another
-/// way (leave the state as it is, or record the problem in the state).
+/// way (leave the state as it is, or record the problem in the state). The store then calls
+/// `reduce` itself, not ``ReducerProtocol/execute(action:state:finish:)``, and while `reduce`
+/// runs, reading the store's ``Store/state`` from inside it stops the program: use the state
+/// you are given.
 ///
 /// ```swift
 /// struct LogReducer: InPlaceReducerProtocol {
