@@ -26,6 +26,45 @@ static inline void csrk_lock_init(csrk_lock_t *lock) { InitializeSRWLock(lock); 
 static inline void csrk_lock_destroy(csrk_lock_t *lock) { (void)lock; }
 static inline void csrk_lock_lock(csrk_lock_t *lock) { AcquireSRWLockExclusive(lock); }
 static inline void csrk_lock_unlock(csrk_lock_t *lock) { ReleaseSRWLockExclusive(lock); }
+#elif defined(__linux__)
+// A futex word instead of `pthread_mutex_t`: glibc's mutex spends about 55 instructions per
+// uncontended lock and unlock pair on its type, owner and elision bookkeeping; this one is one
+// atomic instruction each way, inline. Ulrich Drepper's "mutex3" ("Futexes Are Tricky", 2011):
+// 0 unlocked, 1 locked, 2 locked with possible waiters. Acquire and release orders make it a
+// lock for the thread sanitizer too, which sees the atomics.
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+typedef struct {
+  int32_t state;
+} csrk_lock_t;
+static inline void csrk_lock_init(csrk_lock_t *lock) {
+  __atomic_store_n(&lock->state, 0, __ATOMIC_RELEASE);
+}
+static inline void csrk_lock_destroy(csrk_lock_t *lock) { (void)lock; }
+static inline void csrk_lock_lock_contended(csrk_lock_t *lock, int32_t seen) {
+  if (seen != 2) seen = __atomic_exchange_n(&lock->state, 2, __ATOMIC_ACQUIRE);
+  while (seen != 0) {
+    syscall(SYS_futex, &lock->state, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+    seen = __atomic_exchange_n(&lock->state, 2, __ATOMIC_ACQUIRE);
+  }
+}
+static inline void csrk_lock_lock(csrk_lock_t *lock) {
+  int32_t seen = 0;
+  if (__atomic_compare_exchange_n(&lock->state, &seen, 1, false, __ATOMIC_ACQUIRE,
+                                  __ATOMIC_RELAXED)) {
+    return;
+  }
+  csrk_lock_lock_contended(lock, seen);
+}
+static inline void csrk_lock_unlock(csrk_lock_t *lock) {
+  if (__atomic_fetch_sub(&lock->state, 1, __ATOMIC_RELEASE) != 1) {
+    __atomic_store_n(&lock->state, 0, __ATOMIC_RELEASE);
+    syscall(SYS_futex, &lock->state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+  }
+}
 #else
 #include <pthread.h>
 #include <sched.h>
