@@ -51,29 +51,15 @@ public struct Finish<State: StateProtocol>: Sendable {
   /// - Parameters:
   ///   - name: The reducer's name in reports.
   ///   - body: Receives the reducer's outcome, on the thread that completed it.
+  @inlinable
   public init(
     named name: String = "reducer",
     _ body: @escaping @Sendable (Result<State, any Error>) -> Void
   ) {
-    let link = _FinishLink<State>(
-      path: name, stage: _Locked(nil),
-      reportTwice: { path in
-        StoreDiagnostic.printToStandardError(
-          StoreDiagnostic(
-            kind: .finishCalledTwice, storeName: "Finish(named: \"\(path)\")", actionType: nil,
-            actionName: nil,
-            message: "finish was called again after it had completed; the extra call was "
-              + "ignored. Call finish exactly once per action.",
-            error: nil))
-      }
-    ) { outcome in
-      switch outcome {
-      case .state(let state): body(.success(state))
-      case .failed(let error): body(.failure(error))
-      case .released: body(.failure(ChildReducerError(child: name, error: nil)))
-      }
-    }
-    self.init(link: link)
+    // One allocation: no stage lock (there is no store to report a timeout to) and no wrapping
+    // closure (the link converts the outcome itself), so calling a reducer directly costs
+    // what a caller would pay for its own one-shot callback.
+    self.init(link: _FinishLink(path: name, stage: nil, handler: .direct(body)))
   }
 
   @inlinable
@@ -127,24 +113,23 @@ public struct Finish<State: StateProtocol>: Sendable {
   ) -> Finish<Child> {
     let parentPath = link?.path
     let path = parentPath.map { "\($0) > \(name)" } ?? name
-    guard let stage = box?.stage ?? link?.stage else {
-      preconditionFailure("a Finish always has a box or a link")
-    }
-    let reportTwice: @Sendable (String) -> Void
+    // `nil` under a `Finish(named:_:)`: no store watches the callback, so no stage to record.
+    let stage = box?.stage ?? link?.stage
+    // A store's box reports through the store; under a `Finish(named:_:)` (`nil`), the child's
+    // link prints the report itself.
+    let reportTwice: (@Sendable (String) -> Void)?
     if let box {
       reportTwice = { [box] child in
         box.reporter.reportFinishCalledTwice(actionType: box.actionType, child: child)
       }
-    } else if let link {
-      reportTwice = link.reportTwice
     } else {
-      reportTwice = { _ in }
+      reportTwice = link?.reportTwice
     }
-    stage.withLock { $0 = path }
+    stage?.withLock { $0 = path }
     let childLink = _FinishLink<Child>(
       path: path, stage: stage, reportTwice: reportTwice
     ) { outcome in
-      stage.withLock { $0 = parentPath }
+      stage?.withLock { $0 = parentPath }
       switch outcome {
       case .state(let state): resume(.success(state))
       case .failed(let error as ChildReducerError): resume(.failure(error))  // names its path
@@ -183,38 +168,97 @@ public struct ChildReducerError: Error, CustomStringConvertible {
   }
 }
 
-/// The continuation behind a child's `Finish`: calls the parent's code once, reports a second
-/// call, and resumes the parent with `.released` if it is let go without a call.
+/// The continuation behind a child's `Finish`, or behind one made with `Finish(named:_:)`:
+/// calls the handler once, reports a second call, and resumes the handler with `.released` if
+/// it is let go without a call.
 @usableFromInline
 final class _FinishLink<State: StateProtocol>: @unchecked Sendable {
-  let called = _AtomicWord(0)
-  let path: String
-  let stage: _Locked<String?>
-  let reportTwice: @Sendable (String) -> Void
-  let onOutcome: @Sendable (_Outcome<State>) -> Void
+  /// Who receives the outcome.
+  @usableFromInline
+  enum Handler {
+    /// A child's parent: its continuation.
+    case child(@Sendable (_Outcome<State>) -> Void)
+    /// A caller of `Finish(named:_:)`: its closure, given a `Result`.
+    case direct(@Sendable (Result<State, any Error>) -> Void)
+  }
 
+  @usableFromInline let called = _AtomicWord(0)
+  @usableFromInline let path: String
+  /// The composed reducer's current child, for the store's timeout report; `nil` when no store
+  /// is involved.
+  @usableFromInline let stage: _Locked<String?>?
+  /// Reports a second call; `nil` prints the diagnostic to standard error.
+  @usableFromInline let reportTwice: (@Sendable (String) -> Void)?
+  @usableFromInline let handler: Handler
+
+  // Inlinable, like the methods below, so that a direct caller's code is specialized for its
+  // state type and never looks up generic metadata at run time.
+  @inlinable
   init(
-    path: String, stage: _Locked<String?>, reportTwice: @escaping @Sendable (String) -> Void,
-    onOutcome: @escaping @Sendable (_Outcome<State>) -> Void
+    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)? = nil,
+    handler: Handler
   ) {
     self.path = path
     self.stage = stage
     self.reportTwice = reportTwice
-    self.onOutcome = onOutcome
+    self.handler = handler
+  }
+
+  convenience init(
+    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)?,
+    onOutcome: @escaping @Sendable (_Outcome<State>) -> Void
+  ) {
+    self.init(path: path, stage: stage, reportTwice: reportTwice, handler: .child(onOutcome))
+  }
+
+  @inlinable
+  func finish(_ outcome: _Outcome<State>) {
+    if called.exchange(1) == 0 {
+      deliver(outcome)
+    } else {
+      reportSecondCall()
+    }
   }
 
   @usableFromInline
-  func finish(_ outcome: _Outcome<State>) {
-    if called.exchange(1) == 0 {
-      onOutcome(outcome)
-    } else {
+  func reportSecondCall() {
+    if let reportTwice {
       reportTwice(path)
+      return
+    }
+    StoreDiagnostic.printToStandardError(
+      StoreDiagnostic(
+        kind: .finishCalledTwice, storeName: "Finish(named: \"\(path)\")", actionType: nil,
+        actionName: nil,
+        message: "finish was called again after it had completed; the extra call was "
+          + "ignored. Call finish exactly once per action.",
+        error: nil))
+  }
+
+  @inlinable
+  func deliver(_ outcome: _Outcome<State>) {
+    switch handler {
+    case .child(let onOutcome):
+      onOutcome(outcome)
+    case .direct(let body):
+      switch outcome {
+      case .state(let state): body(.success(state))
+      case .failed(let error): body(.failure(error))
+      case .released: body(.failure(ChildReducerError(child: path, error: nil)))
+      }
     }
   }
 
   deinit {
-    if called.exchange(1) == 0 { onOutcome(.released) }
+    if called.exchange(1) == 0 { deliverReleased() }
     called.deallocate()
+  }
+
+  /// Out of line: the deinit is generic code, and building an `_Outcome` there looks up its
+  /// metadata at run time, which only the rare released path should pay.
+  @inline(never)
+  func deliverReleased() {
+    deliver(.released)
   }
 }
 

@@ -14,17 +14,51 @@
 ///   }
 /// }
 /// ```
+///
+/// ## Without a copy
+///
+/// Keeping the state unchanged after a throw needs the state from before the action, so a
+/// throwing `reduce` works on a copy: for a large state (a big array), every action copies it.
+/// A `reduce` that does not throw (declared without `throws`, so ``Failure`` is `Never`) can
+/// never leave a change half-made, and a store changes its state with it *in place*: it lends
+/// the reducer its own state, so copy-on-write storage that nothing else holds is never
+/// copied. Make `reduce` non-throwing for large states, and report a bad action in another
+/// way (leave the state as it is, or record the problem in the state). The store then calls
+/// `reduce` itself, not ``ReducerProtocol/execute(action:state:finish:)``, and while `reduce`
+/// runs, reading the store's ``Store/state`` from inside it stops the program: use the state
+/// you are given.
+///
+/// ```swift
+/// struct LogReducer: InPlaceReducerProtocol {
+///   func reduce(_ action: any ActionProtocol, into state: inout LogState) {
+///     if let line = try? action.payload(as: String.self) { state.lines.append(line) }
+///   }
+/// }
+/// ```
 public protocol InPlaceReducerProtocol<State>: ReducerProtocol {
   /// The state this reducer changes; inferred from ``reduce(_:into:)``.
   associatedtype State
+
+  /// What ``reduce(_:into:)`` throws: `any Error` for a `throws` function, `Never` for one
+  /// that does not throw (which lets the store skip the copy); inferred.
+  associatedtype Failure: Error = any Error
 
   /// Applies `action` to `state`, or throws to leave the store's state unchanged.
   ///
   /// - Parameters:
   ///   - action: The action to apply.
   ///   - state: The state to change in place.
-  /// - Throws: Any error; the store keeps its state and reports the error.
-  func reduce(_ action: any ActionProtocol, into state: inout State) throws
+  /// - Throws: Any error (of type ``Failure``); the store keeps its state and reports the
+  ///   error.
+  func reduce(_ action: any ActionProtocol, into state: inout State) throws(Failure)
+}
+
+extension InPlaceReducerProtocol where Failure == Never {
+  /// ``reduce(_:into:)``, which cannot throw, so the store may apply it to its own state.
+  @inlinable
+  public var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? {
+    { action, state in self.reduce(action, into: &state) }
+  }
 }
 
 extension InPlaceReducerProtocol {
@@ -56,8 +90,13 @@ extension InPlaceReducerProtocol {
 ///   }
 /// }
 /// ```
+///
+/// A closure that does not throw (no `try` in it) makes a reducer that the store applies to its
+/// own state without copying it; see ``InPlaceReducerProtocol``.
 public struct InPlaceReducer<State: StateProtocol>: InPlaceReducerProtocol {
   @usableFromInline let body: @Sendable (any ActionProtocol, inout State) throws -> Void
+  /// The same closure when it cannot throw.
+  @usableFromInline let infallibleBody: (@Sendable (any ActionProtocol, inout State) -> Void)?
 
   /// Creates a reducer that runs `body` for every action.
   ///
@@ -66,6 +105,24 @@ public struct InPlaceReducer<State: StateProtocol>: InPlaceReducerProtocol {
     _ body: @escaping @Sendable (_ action: any ActionProtocol, _ state: inout State) throws -> Void
   ) {
     self.body = body
+    self.infallibleBody = nil
+  }
+
+  /// Creates a reducer that runs `body`, which cannot throw, for every action; a store applies
+  /// it to its own state, without a copy.
+  ///
+  /// - Parameter body: Changes the state in place.
+  public init(
+    _ body: @escaping @Sendable (_ action: any ActionProtocol, _ state: inout State) -> Void
+  ) {
+    self.body = body
+    self.infallibleBody = body
+  }
+
+  /// The closure, when it cannot throw.
+  @inlinable
+  public var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? {
+    infallibleBody
   }
 
   /// Runs the closure this reducer was made from.

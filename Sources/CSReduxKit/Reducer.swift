@@ -24,6 +24,20 @@ public protocol ReducerProtocol<State>: Sendable {
   ///   - finish: Call it once with the new state (or the same state when nothing changes), now
   ///     or later, from any thread. ``Finish/fail(_:)`` keeps the state and reports an error.
   func execute(action: any ActionProtocol, state: State, finish: Finish<State>)
+
+  /// For the store: a synchronous way to apply an action to the store's own state in place,
+  /// for reducers that can never fail half-way; `nil` for every other reducer.
+  ///
+  /// Do not implement it: ``InPlaceReducerProtocol`` provides it for reducers whose `reduce`
+  /// does not throw, and ``InPlaceReducer`` for one made from a closure that does not throw.
+  /// A store whose reducer has one changes its state without copying it (see ``Store``).
+  var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? { get }
+}
+
+extension ReducerProtocol {
+  /// `nil`: the store calls ``execute(action:state:finish:)``.
+  @inlinable
+  public var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? { nil }
 }
 
 /// A reducer made from a closure.

@@ -25,7 +25,17 @@ extension Store {
     select: @escaping @Sendable (State) -> Value, to types: Set<Int>? = nil,
     _ subscriber: @escaping @Sendable (_ value: Value, _ action: any ActionProtocol) -> Void
   ) -> Subscription {
-    subscribe(select: select, isEqual: ==, to: types, subscriber)
+    // The same as passing `isEqual: ==`, with `==` called directly rather than through a
+    // closure, so it is specialized for `Value`.
+    let memo = _SelectionMemo(select(state))
+    return add(types: types?.sorted()) { _ in
+      { action, state in
+        let value = select(state)
+        guard memo.last != value else { return }
+        memo.last = value
+        subscriber(value, action)
+      }
+    }
   }
 
   /// Calls `subscriber` when the part of the state that `select` picks changes, as decided by

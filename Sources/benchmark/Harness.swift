@@ -21,9 +21,11 @@ struct Options {
     quick ? (100_000, 1_000_000) : (1_000_000, 10_000_000)
   }
 
-  /// Whether the scenario called `name` is selected by `--filter`.
+  /// Whether the scenario called `name` is selected by `--filter`: its name contains the
+  /// filter, or ends with it when the filter ends with `$` (`array/in-place/10$`).
   func selects(_ name: String) -> Bool {
     guard let filter else { return true }
+    if filter.hasSuffix("$") { return name.hasSuffix(filter.dropLast()) }
     return name.contains(filter)
   }
 }

@@ -41,6 +41,16 @@ final class Tally: @unchecked Sendable {
   var count = 0
 }
 
+/// A mutable value a `@Sendable` closure can write: the baseline's local variable. Written and
+/// read by one thread only.
+final class Slot<Value>: @unchecked Sendable {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
 /// An array state of which each action changes one item.
 struct Items: StateProtocol {
   var items: [Int]

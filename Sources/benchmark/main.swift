@@ -9,8 +9,9 @@ let usage = """
                         100 k and 1 M dispatches instead of 1 M and 10 M)
     --json              print one JSON object instead of tables
     --filter SUBSTRING  run only the scenarios whose name contains SUBSTRING
-                        (e.g. dispatch/, array/in-place, memory/); the baseline
-                        always runs, as every ratio is to it
+                        (e.g. dispatch/, array/in-place, memory/), or whose name
+                        ends with it when it ends with $ (array/in-place/10$); the
+                        baseline always runs, as every ratio is to it
     --operations N      N operations per run instead of sizing runs by time, plus one
                         warm-up run: for profilers (valgrind --tool=callgrind)
 

@@ -39,6 +39,24 @@ struct SubscriptionTests {
     #expect(seen.current == [2, 3, 2])
   }
 
+  @Test("filters on small, large and negative types route alike, and cancelling drops them")
+  func typeFilterAllRanges() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    let seen = Locked<[Int]>([])
+    let types = [0, 7, 4_095, 4_096, 1 << 40, -1, Int.min + 2]
+    let subscriptions = types.map { type in
+      store.subscribe(to: [type, type == 7 ? 4_096 : type]) { action, _ in
+        seen.append(action.type)
+      }
+    }
+    for type in types + [8, 4_097, -2] { store.dispatch(Action(type: type)) }
+    #expect(seen.current == [0, 7, 4_095, 4_096, 4_096, 1 << 40, -1, Int.min + 2])
+    for subscription in subscriptions { subscription.cancel() }
+    #expect(store._subscriberSlotCount == 0)
+    for type in types { store.dispatch(Action(type: type)) }
+    #expect(seen.current.count == 8)
+  }
+
   @Test("a subscription to no types is never called")
   func emptyFilter() {
     let store = Store(state: Counter(), reducer: counterReducer())

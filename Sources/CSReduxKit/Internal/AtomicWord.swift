@@ -9,13 +9,15 @@ struct _AtomicWord: @unchecked Sendable {
 
   @inlinable
   init(_ value: Int) {
-    pointer = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    pointer.initialize(to: value)
+    guard let pointer = csrk_word_create(value) else {
+      preconditionFailure("out of memory allocating one word")
+    }
+    self.pointer = pointer
   }
 
   @inlinable
   func deallocate() {
-    pointer.deallocate()
+    csrk_word_destroy(pointer)
   }
 
   @inlinable @inline(__always)

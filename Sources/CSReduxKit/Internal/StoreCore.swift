@@ -18,8 +18,24 @@ struct _Pending<State: StateProtocol> {
 /// A store's mutable internals, all behind the store's one lock.
 @usableFromInline
 struct _StoreCore<State: StateProtocol> {
+  /// The committed state; `nil` only while it is lent to an in-place reduction (see
+  /// `_StoreEngine.run`), which puts the new state back when it commits.
   @usableFromInline
-  var state: State
+  var state: State?
+  /// Whether the reducer may change the state in place: it cannot fail half-way.
+  @usableFromInline
+  let lendsState: Bool
+  /// Readers waiting for a lent state to come back, not yet woken.
+  @usableFromInline
+  var readersToWake = 0
+  /// Readers that found the state lent and have not read it yet: while there are any, the
+  /// state is not lent again, so each of them reads at its first wake-up.
+  @usableFromInline
+  var readersWaiting = 0
+  /// Completions of feedback actions dropped while the state was lent: called with the next
+  /// committed state.
+  @usableFromInline
+  var lateCompletions: [@Sendable (State) -> Void] = []
   /// An action is being reduced or notified, or is waiting for `finish`. Whoever sets it owns
   /// the queue until it clears it.
   @usableFromInline
@@ -59,22 +75,54 @@ struct _StoreCore<State: StateProtocol> {
   var lastTurnNanoseconds: UInt64 = 0
 
   @inlinable
-  init(state: State) {
+  init(state: State, lendsState: Bool) {
     self.state = state
+    self.lendsState = lendsState
+  }
+
+  /// The committed state, which is there whenever no in-place reduction holds it.
+  @inlinable
+  var presentState: State {
+    guard let state else {
+      preconditionFailure("CSReduxKit: the store's state was lent outside an in-place turn")
+    }
+    return state
   }
 
   /// Starts reducing an action on `thread`: returns the state to reduce and hands over the
-  /// spare finish box.
+  /// spare finish box. `lent` tells whether the state was moved out (for an in-place
+  /// reduction, which must put it back with `commitInPlace`) or copied.
   @inlinable
   mutating func startTurn(
-    actionType: Int, thread: UInt, spareBox box: inout _FinishBox<State>?
+    actionType: Int, thread: UInt, spareBox box: inout _FinishBox<State>?, lent: inout Bool
   ) -> State {
     reducerThread = thread
     reducingType = actionType
     drainThread = thread
-    box = spareBox.take()
     if timingRequests != 0 { turnStartedAt = DispatchTime.now().uptimeNanoseconds }
-    return state
+    lent = lendsState && readersWaiting == 0 && actionType != StateReplacedAction.type
+    if lent, let state = state.take() {
+      return state
+    }
+    lent = false
+    box = spareBox.take()
+    return presentState
+  }
+
+  /// Registers a reader that found the state lent, to be woken when it is put back. A reader
+  /// on the reducing thread itself would wait forever: it stops the program instead.
+  @inlinable
+  mutating func registerReader(isWaiting: inout Bool) {
+    precondition(
+      reducerThread != _currentThreadID(),
+      "CSReduxKit: the store's state was read from inside its own in-place reducer (or from code "
+        + "that reducer called), while the reducer is changing that state in place; there is "
+        + "no committed copy to return. Use the state the reducer was given.")
+    if !isWaiting {
+      readersWaiting += 1
+      isWaiting = true
+    }
+    readersToWake += 1
   }
 
   /// The reducer returned without finishing. Another thread may already have finished it and
@@ -97,13 +145,47 @@ struct _StoreCore<State: StateProtocol> {
     if timingRequests != 0 {
       lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
     }
-    if var newState = newState.take() {
-      swap(&state, &newState)
-      replaced = newState
+    if let newState = newState.take() {
+      replaced = state.take()
+      state = newState
     }
+    if !lateCompletions.isEmpty { swap(&list.lateCompletions, &lateCompletions) }
     isNotifying = true
     subscribers.collect(for: actionType, into: &list)
-    return state
+    return presentState
+  }
+
+  /// Puts back the state an in-place reduction changed, and opens a notification round: like
+  /// `commit`, and the round's list also says how many waiting readers to wake.
+  @inlinable
+  mutating func commitInPlace(
+    _ newState: State, actionType: Int, into list: inout _NotificationList<State>
+  ) {
+    reducerThread = 0
+    if timingRequests != 0 {
+      lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
+    }
+    state = newState
+    list.readersToWake = readersToWake
+    readersToWake = 0
+    if !lateCompletions.isEmpty { swap(&list.lateCompletions, &lateCompletions) }
+    isNotifying = true
+    subscribers.collect(for: actionType, into: &list)
+  }
+
+  /// Closes a round that had nobody to notify, in its commit's critical section; like
+  /// `endRound`.
+  @inlinable
+  mutating func endSilentRound(
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ nextState: inout State, lent: inout Bool, spareBox box: inout _FinishBox<State>?,
+    thread: UInt
+  ) -> _SilentRound<State> {
+    var silent = _SilentRound<State>()
+    silent.hasNext = endRound(
+      &action, &completion, &nextState, lent: &lent, spareBox: &box, removed: &silent.removed,
+      idleWaiters: &silent.idleWaiters, thread: thread)
+    return silent
   }
 
   /// Closes a notification round. Loads the next queued action into the `inout` arguments and
@@ -112,23 +194,24 @@ struct _StoreCore<State: StateProtocol> {
   @inlinable
   mutating func endRound(
     _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
-    _ nextState: inout State, spareBox box: inout _FinishBox<State>?,
+    _ nextState: inout State, lent: inout Bool, spareBox box: inout _FinishBox<State>?,
     removed: inout [_Subscriber<State>], idleWaiters waiters: inout [@Sendable () -> Void],
     thread: UInt
   ) -> Bool {
     isNotifying = false
-    removed = subscribers.applyDeferred()
+    if subscribers.hasDeferredChanges { removed = subscribers.applyDeferred() }
     if spareBox == nil { spareBox = box.take() }
-    guard let pending = queue.popFirst() else {
+    guard !queue.isEmpty, let pending = queue.popFirst() else {
       isBusy = false
       drainThread = 0
-      feedback = _FeedbackMeter()
+      if feedback.count != 0 { feedback = _FeedbackMeter() }
       if !idleWaiters.isEmpty { swap(&waiters, &idleWaiters) }
       return false
     }
     action = pending.action
     completion = pending.completion
-    nextState = startTurn(actionType: pending.action.type, thread: thread, spareBox: &box)
+    nextState = startTurn(
+      actionType: pending.action.type, thread: thread, spareBox: &box, lent: &lent)
     return true
   }
 }

@@ -18,10 +18,22 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let nestedDispatchLimit: Int
   /// The reducer's `execute`, specialized for its concrete type when the store is created.
   @usableFromInline let execute: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
+  /// The reducer's in-place reduction, when it has one that cannot fail half-way: the store
+  /// then lends it its own state, so the state is never copied (see `run`).
+  @usableFromInline let reduceInPlace: (@Sendable (any ActionProtocol, inout State) -> Void)?
+  /// Where readers wait while the state is lent to an in-place reduction on another thread;
+  /// only stores that lend their state have one.
+  @usableFromInline let lentStateWait: DispatchSemaphore?
   @usableFromInline let reporter: _Reporter
   @usableFromInline let inner: _Locked<_StoreCore<State>>
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: [Middleware<State>]
+  /// `cancel(id:)`, specialized for the store's state type when the store is created.
+  /// `Subscription.cancel()` reaches the store through a protocol, where the code is generic
+  /// and would look up the type metadata of the core and the subscriber table at run time,
+  /// several times per call; calling this instead keeps cancelling as cheap as subscribing.
+  /// Set once, in `init` (it needs `self`), and only read afterwards.
+  @usableFromInline @exclusivity(unchecked) var cancelByID: @Sendable (UInt64) -> Void = { _ in }
 
   @inlinable
   init(
@@ -34,10 +46,16 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
     self.execute = { reducer.execute(action: $0, state: $1, finish: $2) }
+    let reduceInPlace = reducer._inPlaceReduction
+    self.reduceInPlace = reduceInPlace
+    self.lentStateWait = reduceInPlace == nil ? nil : DispatchSemaphore(value: 0)
     self.reporter = _Reporter(
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
     self.middleware = middleware
-    self.inner = _Locked(_StoreCore(state: state))
+    self.inner = _Locked(_StoreCore(state: state, lendsState: reduceInPlace != nil))
+    // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
+    // reference would move the engine's reference count to a side table).
+    self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
   }
 
   /// Cancels every subscription and drops the spare finish box: the store went away.
@@ -51,8 +69,39 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
 
   // MARK: - Reading
 
+  /// The committed state. While it is lent to an in-place reduction on another thread, waits
+  /// for that reduction to commit (it is synchronous) and returns the state it committed.
   @inlinable
-  var state: State { inner.withLock { $0.state } }
+  var state: State { withCommittedState { _, state in state } }
+
+  /// Runs `body` under the lock with the committed state, waiting first while the state is
+  /// lent to an in-place reduction on another thread.
+  ///
+  /// A read from the thread of that reduction (the reducer itself, or code it calls) cannot
+  /// wait for it, and there is no other copy of the state to return: it stops the program
+  /// with a message saying so, rather than hang or return a half-changed state.
+  @inlinable
+  func withCommittedState<R>(_ body: (inout _StoreCore<State>, State) -> R) -> R {
+    var isWaiting = false
+    while true {
+      let result: R? = inner.withLock { core in
+        guard let state = core.state else {
+          core.registerReader(isWaiting: &isWaiting)
+          return nil
+        }
+        if isWaiting { core.readersWaiting -= 1 }
+        return body(&core, state)
+      }
+      if let result { return result }
+      waitForLentState()
+    }
+  }
+
+  @usableFromInline
+  func waitForLentState() {
+    // Every registered reader is signalled once by the commit that puts the state back.
+    lentStateWait?.wait()
+  }
 
   // MARK: - Dispatching
 
@@ -103,12 +152,12 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     owner: any _SubscriptionOwner, types: [Int]?,
     _ body: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> (Subscription, State) {
-    inner.withLock { core in
+    withCommittedState { core, state in
       let id = core.subscribers.makeID()
       let subscription = Subscription(owner: owner, id: id)
       let entry = _Subscriber(id: id, types: types, subscription: subscription, body: body)
       core.subscribers.add(entry, deferred: core.isNotifying)
-      return (subscription, core.state)
+      return (subscription, state)
     }
   }
 
@@ -126,6 +175,7 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   func enqueue(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
     let thread = _currentThreadID()
     var state: State?
+    var lent = false
     var box: _FinishBox<State>?
     var reducingType: Int?
     var dropped: _DroppedFeedback<State>?
@@ -136,22 +186,28 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
           if core.reducerThread == thread { reducingType = core.reducingType }
           let firstTrip = !core.feedback.isTripped
           guard core.feedback.admit(type: action.type, limit: limit) else {
+            // Dropped from inside an in-place reducer, which holds the state: the completion
+            // gets the state that reducer commits.
+            let committed = core.state
+            if committed == nil, let completion { core.lateCompletions.append(completion) }
             dropped = _DroppedFeedback(
-              state: core.state, report: firstTrip ? core.feedback.recentTypes : nil)
+              state: committed, report: firstTrip ? core.feedback.recentTypes : nil)
             return
           }
         }
         core.queue.append(_Pending(action: action, completion: completion))
       } else {
         core.isBusy = true
-        state = core.startTurn(actionType: action.type, thread: thread, spareBox: &box)
+        state = core.startTurn(
+          actionType: action.type, thread: thread, spareBox: &box, lent: &lent)
       }
     }
-    if let state {
-      run(action, completion, state, spareBox: box.take(), thread: thread)
+    if let first = state.take() {
+      // Moved, not copied, all the way: a lent state must reach the reducer uniquely held.
+      run(action, completion, consume first, lent: lent, spareBox: box.take(), thread: thread)
     } else if let dropped {
       if let types = dropped.report { reportFeedbackLoop(types: types) }
-      completion?(dropped.state)
+      if let state = dropped.state { completion?(state) }
     } else if let reducingType {
       report(
         .dispatchFromReducer, actionType: action.type,
@@ -166,14 +222,27 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @inlinable
   func run(
     _ firstAction: any ActionProtocol, _ firstCompletion: (@Sendable (State) -> Void)?,
-    _ firstState: State, spareBox: consuming _FinishBox<State>?, thread: UInt
+    _ firstState: consuming State, lent firstLent: Bool, spareBox: consuming _FinishBox<State>?,
+    thread: UInt
   ) {
     var action = firstAction
     var completion = firstCompletion
-    var state = firstState
+    var state = consume firstState
+    var lent = firstLent
     // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
     var spare = consume spareBox
     while true {
+      if lent, let reduceInPlace {
+        // `state` is the store's own, moved out of the core: nothing else holds it, so
+        // copy-on-write storage in it is changed where it is. The reduction cannot throw, so
+        // there is never a half-made change to undo.
+        reduceInPlace(action, &state)
+        guard
+          completeInPlace(
+            &action, &completion, &state, lent: &lent, spareBox: &spare, thread: thread)
+        else { return }
+        continue
+      }
       var box = spare.take() ?? _FinishBox(reporter: reporter)
       let type = action.type
       box.begin(actionType: type)
@@ -194,8 +263,8 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       if isKnownUniquelyReferenced(&box) { spare = box }
       guard
         complete(
-          &action, &completion, &state, outcome: outcome ?? .released, spareBox: &spare,
-          thread: thread)
+          &action, &completion, &state, outcome: outcome ?? .released, lent: &lent,
+          spareBox: &spare, thread: thread)
       else { return }
     }
   }
@@ -210,11 +279,13 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     var action = action
     var completion = completion
     var state = self.state
+    var lent = false
     var spare: _FinishBox<State>?
     if complete(
-      &action, &completion, &state, outcome: outcome, spareBox: &spare, thread: thread)
+      &action, &completion, &state, outcome: outcome, lent: &lent, spareBox: &spare,
+      thread: thread)
     {
-      run(action, completion, state, spareBox: spare.take(), thread: thread)
+      run(action, completion, consume state, lent: lent, spareBox: spare.take(), thread: thread)
     }
   }
 
@@ -277,8 +348,8 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @inlinable
   func complete(
     _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
-    _ state: inout State, outcome: _Outcome<State>, spareBox: inout _FinishBox<State>?,
-    thread: UInt
+    _ state: inout State, outcome: _Outcome<State>, lent: inout Bool,
+    spareBox: inout _FinishBox<State>?, thread: UInt
   ) -> Bool {
     var newState: State?
     var delivered = action
@@ -300,24 +371,90 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     }
     var replaced: State?
     var subscribers = _NotificationList<State>()
+    var silent: _SilentRound<State>?
     let type = action.type
     inner.withLock { core in
       state = core.commit(&newState, replaced: &replaced, actionType: type, into: &subscribers)
+      // Nobody to call: the round can close in this same critical section.
+      if subscribers.isSilent, completion == nil {
+        silent = core.endSilentRound(
+          &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
+      }
     }
     replaced = nil  // the old state is released here, outside the lock
+    if let silent = silent.take() { return finish(silent) }
+    return closeRound(
+      delivered, &subscribers, &action, &completion, &state, lent: &lent, spareBox: &spareBox,
+      thread: thread)
+  }
+
+  /// Commits the state an in-place reduction changed, then like `complete`.
+  @inlinable
+  func completeInPlace(
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
+  ) -> Bool {
+    var subscribers = _NotificationList<State>()
+    var silent: _SilentRound<State>?
+    let type = action.type
+    inner.withLock { core in
+      core.commitInPlace(state, actionType: type, into: &subscribers)
+      if subscribers.isSilent, completion == nil {
+        silent = core.endSilentRound(
+          &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
+      }
+    }
+    if subscribers.readersToWake != 0 { wakeReaders(subscribers.readersToWake) }
+    if let silent = silent.take() { return finish(silent) }
+    return closeRound(
+      action, &subscribers, &action, &completion, &state, lent: &lent, spareBox: &spareBox,
+      thread: thread)
+  }
+
+  /// Ends a round that closed with its commit: releases what it removed and calls the idle
+  /// waiters, outside the lock.
+  @inlinable
+  func finish(_ silent: consuming _SilentRound<State>) -> Bool {
+    let waiters = silent.idleWaiters
+    let hasNext = silent.hasNext
+    _ = consume silent  // removed subscribers are released here
+    if !waiters.isEmpty { callIdleWaiters(waiters) }
+    return hasNext
+  }
+
+  @usableFromInline
+  func wakeReaders(_ count: Int) {
+    for _ in 0..<count { lentStateWait?.signal() }
+  }
+
+  /// Notifies, calls the completions, then closes the round: loads the next queued action into
+  /// the `inout` arguments and returns `true`, or marks the store idle and returns `false`.
+  @inlinable
+  func closeRound(
+    _ delivered: any ActionProtocol, _ subscribers: inout _NotificationList<State>,
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
+  ) -> Bool {
     subscribers.notify(delivered, state)
+    let late = subscribers.lateCompletions
     subscribers = _NotificationList()  // let go of the snapshot before the round closes
     completion?(state)
+    if !late.isEmpty { callLateCompletions(late, state) }
     var removed: [_Subscriber<State>] = []
     var idleWaiters: [@Sendable () -> Void] = []
     let hasNext = inner.withLock { core in
       core.endRound(
-        &action, &completion, &state, spareBox: &spareBox, removed: &removed,
+        &action, &completion, &state, lent: &lent, spareBox: &spareBox, removed: &removed,
         idleWaiters: &idleWaiters, thread: thread)
     }
     removed = []  // cancelled subscribers are released here, outside the lock
     if !idleWaiters.isEmpty { callIdleWaiters(idleWaiters) }
     return hasNext
+  }
+
+  @usableFromInline
+  func callLateCompletions(_ completions: [@Sendable (State) -> Void], _ state: State) {
+    for completion in completions { completion(state) }
   }
 
   @usableFromInline
@@ -395,15 +532,29 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   }
 }
 
+/// A round with nobody to notify and no completion, closed in its commit's critical section:
+/// what closing it handed back, to be dealt with outside the lock.
+@usableFromInline
+struct _SilentRound<State: StateProtocol> {
+  /// Whether another action was loaded.
+  @usableFromInline var hasNext = false
+  @usableFromInline var removed: [_Subscriber<State>] = []
+  @usableFromInline var idleWaiters: [@Sendable () -> Void] = []
+
+  @inlinable
+  init() {}
+}
+
 /// A feedback action the store dropped: the state to give its completion, and the recent types
 /// to report when this drop is the first of the drain.
 @usableFromInline
 struct _DroppedFeedback<State> {
-  @usableFromInline let state: State
+  /// `nil` when the state was lent: the completion then waits for the next commit.
+  @usableFromInline let state: State?
   @usableFromInline let report: [Int]?
 
   @inlinable
-  init(state: State, report: [Int]?) {
+  init(state: State?, report: [Int]?) {
     self.state = state
     self.report = report
   }

@@ -35,15 +35,28 @@ final class _Subscriber<State: StateProtocol>: Sendable {
 struct _NotificationList<State: StateProtocol> {
   @usableFromInline var all: ContiguousArray<_Subscriber<State>?> = []
   @usableFromInline var typed: ContiguousArray<_Subscriber<State>?> = []
+  /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
+  @usableFromInline var readersToWake = 0
+  /// Completions of feedback actions dropped while the state was lent, for the committed state.
+  @usableFromInline var lateCompletions: [@Sendable (State) -> Void] = []
 
   @inlinable
   init() {}
+
+  /// Whether the round has nobody to call: no subscriber and no late completion.
+  @inlinable
+  var isSilent: Bool { all.isEmpty && typed.isEmpty && lateCompletions.isEmpty }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
   @inlinable
   func notify(_ action: any ActionProtocol, _ state: State) {
     if typed.isEmpty {
-      for case let entry? in all where entry.isActive { entry.body(action, state) }
+      all.withUnsafeBufferPointer { entries in
+        for entry in entries {
+          guard let entry else { continue }
+          Self.call(entry, action, state)
+        }
+      }
       return
     }
     var i = 0
@@ -70,7 +83,16 @@ struct _NotificationList<State: StateProtocol> {
       case (nil, nil):
         return
       }
-      if next.isActive { next.body(action, state) }
+      Self.call(next, action, state)
+    }
+  }
+
+  /// Calls an active subscriber. The list holds every entry for the whole round, so the call
+  /// borrows the entry instead of retaining it.
+  @inlinable @inline(__always)
+  static func call(_ entry: _Subscriber<State>, _ action: any ActionProtocol, _ state: State) {
+    Unmanaged.passUnretained(entry)._withUnsafeGuaranteedRef { entry in
+      if entry.isActive { entry.body(action, state) }
     }
   }
 }
@@ -89,6 +111,13 @@ struct _Bucket<State: StateProtocol> {
 
   @inlinable
   var isEmpty: Bool { live == 0 }
+
+  /// Drops the holes at the end, where a subscriber that has just subscribed and cancelled
+  /// leaves one: the other entries keep their indices, and the bucket needs no compaction.
+  @inlinable
+  mutating func trimTrailingHoles() {
+    while let last = slots.last, last == nil { slots.removeLast() }
+  }
 }
 
 /// Where a subscriber sits in the table.
@@ -117,7 +146,7 @@ struct _SubscriberTable<State: StateProtocol> {
   @usableFromInline
   var all = _Bucket<State>()
   @usableFromInline
-  var byType: [Int: _Bucket<State>] = [:]
+  var byType = _TypeRoutes<State>()
   @usableFromInline
   var positions: [UInt64: _Position] = [:]
   @usableFromInline
@@ -137,12 +166,12 @@ struct _SubscriberTable<State: StateProtocol> {
   /// Fills `list` with the subscribers for an action of type `type`.
   @inlinable
   func collect(for type: Int, into list: inout _NotificationList<State>) {
-    list.all = all.slots
+    if !all.slots.isEmpty { list.all = all.slots }
     guard !byType.isEmpty else { return }
     if type == StateReplacedAction.type {
       collectEveryFiltered(into: &list)
-    } else if let bucket = byType[type] {
-      list.typed = bucket.slots
+    } else if let slots = byType.slots(for: type) {
+      list.typed = slots
     }
   }
 
@@ -152,7 +181,7 @@ struct _SubscriberTable<State: StateProtocol> {
   func collectEveryFiltered(into list: inout _NotificationList<State>) {
     var seen = Set<UInt64>()
     var entries: [_Subscriber<State>] = []
-    for bucket in byType.values {
+    for bucket in byType.buckets {
       for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
         entries.append(entry)
       }
@@ -179,14 +208,21 @@ struct _SubscriberTable<State: StateProtocol> {
       activeCount -= 1
       return pendingAdditions.remove(at: index)
     }
-    guard positions[id] != nil else { return nil }
-    activeCount -= 1
     if deferred {
+      guard positions[id] != nil else { return nil }
+      activeCount -= 1
       pendingRemovals.append(id)
       return nil
     }
-    return erase(id: id)
+    // One lookup, not two: the position is removed and used at once.
+    guard let position = positions.removeValue(forKey: id) else { return nil }
+    activeCount -= 1
+    return erase(at: position)
   }
+
+  /// Whether a round held back additions or removals.
+  @inlinable
+  var hasDeferredChanges: Bool { !pendingRemovals.isEmpty || !pendingAdditions.isEmpty }
 
   /// Applies the additions and removals held back during a round. Returns the removed entries.
   @inlinable
@@ -207,7 +243,7 @@ struct _SubscriberTable<State: StateProtocol> {
   mutating func removeAll() -> [_Subscriber<State>] {
     var entries = all.slots.compactMap { $0 }
     var seen = Set<UInt64>()
-    for bucket in byType.values {
+    for bucket in byType.buckets {
       for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
         entries.append(entry)
       }
@@ -220,7 +256,7 @@ struct _SubscriberTable<State: StateProtocol> {
   /// The slots in use across all buckets, live or not (for tests of churn).
   @inlinable
   var slotCount: Int {
-    all.slots.count + byType.values.reduce(0) { $0 + $1.slots.count }
+    all.slots.count + byType.buckets.reduce(0) { $0 + $1.slots.count }
   }
 
   @inlinable
@@ -234,34 +270,40 @@ struct _SubscriberTable<State: StateProtocol> {
     var indices: [Int] = []
     indices.reserveCapacity(types.count)
     for type in types {
-      var bucket = byType.removeValue(forKey: type) ?? _Bucket()
+      var bucket = byType.take(type) ?? _Bucket()
       indices.append(bucket.slots.count)
       bucket.slots.append(entry)
       bucket.live += 1
-      byType[type] = bucket
+      byType.put(bucket, for: type)
     }
     positions[entry.id] = .typed(types: types, indices: indices)
   }
 
   @inlinable
   mutating func erase(id: UInt64) -> _Subscriber<State>? {
-    switch positions.removeValue(forKey: id) {
-    case nil:
-      return nil
-    case .all(let index)?:
+    positions.removeValue(forKey: id).flatMap { erase(at: $0) }
+  }
+
+  /// Removes the subscriber at `position`, whose entry in `positions` is already gone.
+  @inlinable
+  mutating func erase(at position: _Position) -> _Subscriber<State>? {
+    switch position {
+    case .all(let index):
       let entry = all.slots[index].take()
       all.live -= 1
+      all.trimTrailingHoles()
       if let compacted = compacted(all, type: nil) { all = compacted }
       return entry
-    case .typed(let types, let indices)?:
+    case .typed(let types, let indices):
       var entry: _Subscriber<State>?
       for (type, index) in zip(types, indices) {
-        guard var bucket = byType.removeValue(forKey: type) else { continue }
+        guard var bucket = byType.take(type) else { continue }
         entry = bucket.slots[index].take()
         bucket.live -= 1
+        bucket.trimTrailingHoles()
         // An empty bucket is dropped, so routing to its type costs nothing again.
         guard !bucket.isEmpty else { continue }
-        byType[type] = compacted(bucket, type: type) ?? bucket
+        byType.put(compacted(bucket, type: type) ?? bucket, for: type)
       }
       return entry
     }
