@@ -74,7 +74,9 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
         log.observe(action, state, nanoseconds: nanoseconds, origin: origin)
       }
     }
-    inner.withLock { $0.initialState = state }
+    // Actions committed meanwhile were recorded on top of exactly this state, unless a full
+    // log already dropped one of them and moved the initial state forward.
+    inner.withLock { if !$0.hasDropped { $0.initialState = state } }
     self.subscription.withLock { $0 = subscription }
   }
 
@@ -323,6 +325,8 @@ struct _LogInner<State: StateProtocol> {
   var nextSequence = 0
   /// Changes whenever entries are added, dropped or recomputed.
   var generation = 0
+  /// Whether a full log has dropped an entry (and so moved `initialState` forward).
+  var hasDropped = false
 
   init(initialState: State, capacity: Int) {
     self.initialState = initialState
@@ -354,7 +358,10 @@ struct _LogInner<State: StateProtocol> {
       action: action, state: state, timestamp: Date(),
       reducerDuration: .nanoseconds(Int64(clamping: nanoseconds)), sequenceNumber: nextSequence)
     nextSequence += 1
-    if let dropped = entries.append(entry) { initialState = dropped.state }
+    if let dropped = entries.append(entry) {
+      initialState = dropped.state
+      hasDropped = true
+    }
     cursor = entries.count
     generation += 1
   }
