@@ -53,19 +53,12 @@ extension Store where State: Equatable {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     changes: (inout State) throws -> Void = { _ in }
   ) async throws -> State {
-    let at = _CallSite(fileID, filePath, line, column)
-    try await waitUntilIdle(timeout: timeout, at: at, before: action)
-    let probe = _DispatchProbe(self, action)
-    defer { probe.stop() }
-    guard let outcome = await probe.outcome.value(within: timeout) else {
-      throw probe.notCommitted(timeout, at: at)
+    try await _expect(
+      action, exhaustive: exhaustive, timeout: timeout,
+      at: _CallSite(fileID, filePath, line, column)
+    ) { probe, outcome, at in
+      try probe.check(outcome, changes: changes, at: at)
     }
-    let state = try probe.check(outcome, changes: changes, at: at)
-    if exhaustive {
-      try await waitUntilIdle(timeout: timeout, at: at, after: action)
-      try probe.checkNothingElse(at: at)
-    }
-    return state
   }
 
   /// Dispatches `action` and checks that the state it commits is exactly the state before it
@@ -95,19 +88,12 @@ extension Store where State: Equatable {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     changes: (inout State) throws -> Void = { _ in }
   ) throws -> State {
-    let at = _CallSite(fileID, filePath, line, column)
-    try waitUntilIdle(timeout: timeout, at: at, before: action)
-    let probe = _DispatchProbe(self, action)
-    defer { probe.stop() }
-    guard let outcome = probe.outcome.value(within: timeout) else {
-      throw probe.notCommitted(timeout, at: at)
+    try _expect(
+      action, exhaustive: exhaustive, timeout: timeout,
+      at: _CallSite(fileID, filePath, line, column)
+    ) { probe, outcome, at in
+      try probe.check(outcome, changes: changes, at: at)
     }
-    let state = try probe.check(outcome, changes: changes, at: at)
-    if exhaustive {
-      try waitUntilIdle(timeout: timeout, at: at, after: action)
-      try probe.checkNothingElse(at: at)
-    }
-    return state
   }
 }
 
@@ -140,19 +126,12 @@ extension Store {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async throws -> RejectedAction {
-    let at = _CallSite(fileID, filePath, line, column)
-    try await waitUntilIdle(timeout: timeout, at: at, before: action)
-    let probe = _DispatchProbe(self, action)
-    defer { probe.stop() }
-    guard let outcome = await probe.outcome.value(within: timeout) else {
-      throw probe.notCommitted(timeout, at: at)
+    try await _expect(
+      action, exhaustive: exhaustive, timeout: timeout,
+      at: _CallSite(fileID, filePath, line, column)
+    ) { probe, outcome, at in
+      try probe.checkRejected(outcome, at: at)
     }
-    let rejection = try probe.checkRejected(outcome, at: at)
-    if exhaustive {
-      try await waitUntilIdle(timeout: timeout, at: at, after: action)
-      try probe.checkNothingElse(at: at)
-    }
-    return rejection
   }
 
   /// Dispatches `action` and checks that the reducer rejects it, blocking the calling thread
@@ -174,19 +153,54 @@ extension Store {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) throws -> RejectedAction {
-    let at = _CallSite(fileID, filePath, line, column)
+    try _expect(
+      action, exhaustive: exhaustive, timeout: timeout,
+      at: _CallSite(fileID, filePath, line, column)
+    ) { probe, outcome, at in
+      try probe.checkRejected(outcome, at: at)
+    }
+  }
+
+  // MARK: The steps every expectation takes
+
+  /// Waits until the store is idle, dispatches `action` through a probe, hands what was
+  /// committed to `check`, and in exhaustive mode waits for idle again and checks that nothing
+  /// else was committed.
+  func _expect<Checked>(
+    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: _CallSite,
+    check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
+  ) async throws -> Checked {
+    try await waitUntilIdle(timeout: timeout, at: at, before: action)
+    let probe = _DispatchProbe(self, action)
+    defer { probe.stop() }
+    guard let outcome = await probe.outcome.value(within: timeout) else {
+      throw probe.notCommitted(timeout, at: at)
+    }
+    let checked = try check(probe, outcome, at)
+    if exhaustive {
+      try await waitUntilIdle(timeout: timeout, at: at, after: action)
+      try probe.checkNothingElse(at: at)
+    }
+    return checked
+  }
+
+  /// The blocking form of `_expect`, for the synchronous helpers.
+  func _expect<Checked>(
+    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: _CallSite,
+    check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
+  ) throws -> Checked {
     try waitUntilIdle(timeout: timeout, at: at, before: action)
     let probe = _DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = probe.outcome.value(within: timeout) else {
       throw probe.notCommitted(timeout, at: at)
     }
-    let rejection = try probe.checkRejected(outcome, at: at)
+    let checked = try check(probe, outcome, at)
     if exhaustive {
       try waitUntilIdle(timeout: timeout, at: at, after: action)
       try probe.checkNothingElse(at: at)
     }
-    return rejection
+    return checked
   }
 
   // MARK: Waits with their own messages
