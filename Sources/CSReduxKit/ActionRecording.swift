@@ -110,14 +110,15 @@ extension ActionRecording where State: Equatable {
     let lastDelivered = _Locked<(any ActionProtocol)?>(nil)
     let subscription = store.subscribe { action, _ in lastDelivered.withLock { $0 = action } }
     defer { subscription.cancel() }
-    _ = await store.replaceStateAndWait(with: initialState, reason: "replay start")
+    _ = await store.send(StateReplacedAction(state: initialState, reason: "replay start"))
     var applied = 0
     for (index, entry) in entries.enumerated() where !entry.isSkipped {
       let state: State
       if let replacement = entry.action as? StateReplacedAction {
-        state = await store.replaceStateAndWait(with: entry.state, reason: replacement.reason)
+        state = await store.send(
+          StateReplacedAction(state: entry.state, reason: replacement.reason))
       } else {
-        state = await store.dispatchAndWait(entry.dispatchedAction)
+        state = await store.send(entry.dispatchedAction)
       }
       applied += 1
       let wasRejected = lastDelivered.withLock { $0 } is RejectedAction
@@ -179,21 +180,5 @@ public struct ReplayMismatch: Error, CustomStringConvertible {
       lines.append(difference.description)
     }
     return lines.joined(separator: "\n")
-  }
-}
-
-extension Store {
-  /// Dispatches and suspends until the action's completion.
-  func dispatchAndWait(_ action: any ActionProtocol) async -> State {
-    await withCheckedContinuation { continuation in
-      dispatch(action) { continuation.resume(returning: $0) }
-    }
-  }
-
-  /// Replaces the state and suspends until the replacement is committed and notified.
-  func replaceStateAndWait(with state: State, reason: String) async -> State {
-    await withCheckedContinuation { continuation in
-      replaceState(with: state, reason: reason) { continuation.resume(returning: $0) }
-    }
   }
 }
