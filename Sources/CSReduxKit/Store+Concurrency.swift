@@ -1,4 +1,3 @@
-
 /// One notification of a store: an action and the state committed for it.
 ///
 /// The elements of ``Store/updates(of:bufferingPolicy:)-(Set<Int>?,_)``; destructure them in the loop:
@@ -108,8 +107,7 @@ extension Store {
   /// - Parameter action: The action to apply.
   /// - Returns: The committed state and the action's outcome.
   @discardableResult
-  public final func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State>
-  {
+  public final func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State> {
     await withCheckedContinuation { continuation in
       dispatch(action) { state in
         // Read first: the store sets it only for the duration of this call.

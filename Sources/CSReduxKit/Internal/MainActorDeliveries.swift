@@ -1,5 +1,4 @@
 import Dispatch
-import _CSReduxKitShims
 
 /// The deliveries on their way to main-actor subscribers, in one FIFO for the whole process.
 ///
@@ -7,11 +6,11 @@ import _CSReduxKitShims
 /// thread. A main-actor subscription's plain subscriber only appends a delivery here, so the
 /// FIFO holds deliveries in commit order whatever the threads. Then:
 ///
-/// - on the main thread, the FIFO is drained at once, before the subscriber call returns, so
-///   the main-actor subscriber has run when a `dispatch` made on the main thread returns, and
-///   deliveries from other threads queued before it are made first;
-/// - on another thread, a drain is scheduled on the main queue (the main actor's executor),
-///   at most one at a time.
+/// - on the main queue (the main actor's executor: the main thread, or the thread serving the
+///   main queue after `dispatchMain()`), the FIFO is drained at once, before the subscriber
+///   call returns, so the main-actor subscriber has run when a `dispatch` made on the main
+///   actor returns, and deliveries from other threads queued before it are made first;
+/// - elsewhere, a drain is scheduled on the main queue, at most one at a time.
 ///
 /// Every delivery is popped under the lock, so it is made exactly once, by whichever drain
 /// pops it. A drain never runs inside another one: a delivery that dispatches on the main
@@ -36,7 +35,7 @@ final class _MainActorDeliveries: Sendable {
   /// Queues `delivery` after every delivery queued before it, and has it made: now when the
   /// caller is on the main thread, or soon on the main queue.
   func append(_ delivery: @escaping @MainActor @Sendable () -> Void) {
-    let isMain = _isMainThread()
+    let isMain = _isOnMainQueue()
     let schedule = core.withLock { core -> Bool in
       core.pending.append(delivery)
       guard !isMain, !core.isScheduled else { return false }
@@ -44,7 +43,7 @@ final class _MainActorDeliveries: Sendable {
       return true
     }
     if isMain {
-      // The runtime's own test for the main actor is the main thread: assuming it is sound.
+      // The main queue is the main actor's executor: assuming its isolation is sound.
       MainActor.assumeIsolated { drain() }
     } else if schedule {
       DispatchQueue.main.async {
@@ -80,11 +79,21 @@ final class _MainActorDeliveries: Sendable {
   }
 }
 
-/// Whether the calling thread is the main thread, where the main actor runs.
-@inline(__always)
-func _isMainThread() -> Bool {
-  csrk_is_main_thread()
+/// Whether the caller runs on the main dispatch queue, the main actor's executor.
+///
+/// The queue, not the thread: once a program calls `dispatchMain()` (an `async` `main` does),
+/// the main queue's blocks may run on another thread, and the runtime's main-actor check
+/// accepts them. Inside a block of another queue, even on the main thread, this is `false`
+/// and deliveries take the main queue.
+func _isOnMainQueue() -> Bool {
+  DispatchQueue.getSpecific(key: _mainQueueKey) == true
 }
+
+private let _mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
 
 /// A main-actor subscriber: its closure lives and dies on the main actor.
 ///

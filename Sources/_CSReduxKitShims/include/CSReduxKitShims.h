@@ -106,19 +106,6 @@ static inline uintptr_t csrk_current_thread(void) {
 #endif
 }
 
-/// Whether the calling thread is the process's main thread, the one the main actor runs on:
-/// the same test the Swift runtime makes before it lets code assume main-actor isolation.
-/// Always false on Windows, where main-actor work then always goes through the main queue.
-static inline bool csrk_is_main_thread(void) {
-#if defined(__APPLE__)
-  return pthread_main_np() != 0;
-#elif defined(__linux__)
-  return syscall(SYS_gettid) == getpid();
-#else
-  return false;
-#endif
-}
-
 /// The calling thread's completion context: what became of the action whose completion the
 /// store is calling on this thread (an object the store keeps alive for the call), or NULL.
 const void *csrk_completion_context(void);
