@@ -133,14 +133,14 @@ extension Store {
   /// - Order: every notification is delivered once, in commit order, whichever threads the
   ///   actions were dispatched and committed on; the store's main-actor subscribers share one
   ///   queue, so a commit made on another thread and still on its way is delivered before a
-  ///   later one made on the main thread.
-  /// - Timing: for an action committed on the main thread, `subscriber` runs right away, among
-  ///   the store's other subscribers, so it has run when that `dispatch` returns:
-  ///   `store.dispatch(a)` followed by reading the view shows `a`'s effect. For an action
-  ///   committed on another thread, it runs on a later turn of the main dispatch queue (the
-  ///   main actor's executor), which must be served: an app's run loop, or an `async` `main`
-  ///   (or `dispatchMain()`) in a tool. An action dispatched from inside a main-actor
-  ///   subscriber is delivered after the current delivery returns, not inside it.
+  ///   later one made on the main actor.
+  /// - Timing: for an action committed on the main actor (on the main dispatch queue, its
+  ///   executor), `subscriber` runs right away, among the store's other subscribers, so it has
+  ///   run when that `dispatch` returns: `store.dispatch(a)` followed by reading the view shows
+  ///   `a`'s effect. For an action committed elsewhere, it runs on a later turn of the main
+  ///   queue, which must be served: an app's run loop, or an `async` `main` (or
+  ///   `dispatchMain()`) in a tool. An action dispatched from inside a main-actor subscriber is
+  ///   delivered after the current delivery returns, not inside it.
   /// - Cancellation: once ``Subscription/cancel()`` returns on the main actor, the subscriber
   ///   is not called again, not even for updates already on their way to the main queue.
   ///
@@ -193,9 +193,9 @@ extension Store {
   /// ```
   ///
   /// `owner` need not be `Sendable` and `subscriber` need not be `@Sendable`: both stay on the
-  /// main actor. Deliveries follow the rules of ``subscribeOnMainActor(to:_:)``: in commit
-  /// order, each commit once, and before `dispatch` returns when the action was committed on
-  /// the main thread.
+  /// main actor. Deliveries follow the rules of
+  /// ``subscribeOnMainActor(to:_:)-(Set<Int>?,_)``: in commit order, each commit once, and
+  /// before `dispatch` returns when the action was committed on the main actor.
   ///
   /// The store holds `owner` weakly and never touches it off the main actor. Once `owner` is
   /// gone, the subscription ends at the next delivery that would have reached it: it is

@@ -16,9 +16,9 @@
   ///   `withObservationTracking`) are not told about actions that leave it equal.
   /// - `select` runs on the thread that committed each action, right after the commit; the
   ///   new value then reaches the main actor like a
-  ///   ``Store/subscribeOnMainActor(to:_:)`` delivery, in commit order: at once when the action
-  ///   was committed on the main thread (``value`` shows it when `dispatch` returns), on a later
-  ///   turn of the main queue otherwise. SwiftUI redraws on its own schedule after ``value``
+  ///   ``Store/subscribeOnMainActor(to:_:)-(Set<Int>?,_)`` delivery, in commit order: at once
+  ///   when the action was committed on the main actor (``value`` shows it when `dispatch`
+  ///   returns), on a later turn of the main queue otherwise. SwiftUI redraws on its own schedule after ``value``
   ///   changed; the observation cannot make a redraw synchronous, and does not need to: a
   ///   view's next `body` reads the new value. The observation subscribes and reads its first
   ///   value in one step,
@@ -88,7 +88,7 @@
       }
       guard isNew else { return }
       // The store's main-actor deliveries: in commit order, and before `dispatch` returns when
-      // the action was committed on the main thread.
+      // the action was committed on the main actor.
       _MainActorDeliveries.shared.append { [self] in
         let observation = core.withLock { $0.observation }
         observation?.receive(value)

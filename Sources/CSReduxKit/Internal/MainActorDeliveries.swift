@@ -14,7 +14,7 @@ import Dispatch
 ///
 /// Every delivery is popped under the lock, so it is made exactly once, by whichever drain
 /// pops it. A drain never runs inside another one: a delivery that dispatches on the main
-/// thread appends its own deliveries, and the drain already running makes them next, in
+/// actor appends its own deliveries, and the drain already running makes them next, in
 /// order, instead of recursing.
 ///
 /// One FIFO rather than one per store: it needs no room in the store, and deliveries of
@@ -24,7 +24,7 @@ final class _MainActorDeliveries: Sendable {
 
   private struct Core {
     var pending = _FIFO<@MainActor @Sendable () -> Void>()
-    /// A drain is running on the main thread.
+    /// A drain is running on the main queue.
     var isDraining = false
     /// A drain is scheduled on the main queue and has not started.
     var isScheduled = false
@@ -33,7 +33,7 @@ final class _MainActorDeliveries: Sendable {
   private let core = _Locked(Core())
 
   /// Queues `delivery` after every delivery queued before it, and has it made: now when the
-  /// caller is on the main thread, or soon on the main queue.
+  /// caller is on the main queue, or soon through it.
   func append(_ delivery: @escaping @MainActor @Sendable () -> Void) {
     let isMain = _isOnMainQueue()
     let schedule = core.withLock { core -> Bool in
