@@ -262,7 +262,10 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///
   /// The store holds `owner` weakly. Once it is gone, the subscription ends at the next action
   /// that would have reached it: it is cancelled and its closure released. This is the usual
-  /// way for a view to follow a store without a retain cycle and without cancelling by hand.
+  /// way for an object used from any thread to follow a store without a retain cycle and
+  /// without cancelling by hand. `subscriber` runs on the committing thread, so it cannot
+  /// change a `@MainActor` view's properties: a view, a view controller or a view model uses
+  /// ``subscribeOnMainActor(owner:to:_:)-(_,Set<Int>?,_)`` instead.
   ///
   /// ```swift
   /// store.subscribe(owner: self) { view, action, state in view.render(state) }

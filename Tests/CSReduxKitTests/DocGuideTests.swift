@@ -69,8 +69,8 @@ struct ShoppingReducer: ReducerProtocol {
 public final class ShoppingStore: Store<ShoppingState>, @unchecked Sendable {
   /// Creates the store with an empty list.
   ///
-  /// - Parameter diagnostics: Receives the store's reports; when `nil`, they go to
-  ///   standard error.
+  /// - Parameter diagnostics: Receives the store's reports; `nil` (the
+  ///   default) sends them to standard error.
   public init(diagnostics: StoreDiagnostic.Handler? = nil) {
     super.init(
       state: ShoppingState(), reducer: ShoppingReducer(),

@@ -118,16 +118,17 @@ struct GuideExampleTests {
       name: "Account", diagnostics: { _ in })
 
     // example: send-outcome
-    let result = await store.sendReportingOutcome(Action(AccountAction.signIn, data: ""))
+    let signIn = Action(AccountAction.signIn, data: "")
+    let result = await store.sendReportingOutcome(signIn)
     switch result.outcome {
     case .applied: print("signed in: \(result.state.userName ?? "-")")
-    case .failed(let error): print("sign-in failed: \(error.map { "\($0)" } ?? "-")")
+    case .failed(let error): print("failed: \(error.map { "\($0)" } ?? "-")")
     case .dropped(let reason): print("not applied: \(reason)")
     }
     // end-example
 
     let applied = await store.sendReportingOutcome(Action(AccountAction.signIn, data: "Ann"))
     #expect(applied.isApplied)
-    #expect(lines.current == ["sign-in failed: EmptyName()"])
+    #expect(lines.current == ["failed: EmptyName()"])
   }
 }
