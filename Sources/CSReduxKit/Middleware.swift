@@ -122,7 +122,10 @@ final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
   }
 
   deinit {
-    if taken.exchange(1) == 0 { completion(engine.state) }
+    if taken.exchange(1) == 0 {
+      let state = engine.state
+      _CompletionContext.with(.dropped(.middleware)) { completion(state) }
+    }
     taken.deallocate()
   }
 }

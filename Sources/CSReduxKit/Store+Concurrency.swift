@@ -1,5 +1,3 @@
-import Dispatch
-
 /// One notification of a store: an action and the state committed for it.
 ///
 /// The elements of ``Store/updates(of:bufferingPolicy:)-(Set<Int>?,_)``; destructure them in the loop:
@@ -76,7 +74,8 @@ extension Store {
   /// The action takes its turn in the store's FIFO queue like any other; `send` suspends
   /// without blocking a thread until it is committed. Cancelling the calling task does not
   /// withdraw the action: `send` still returns its state. When the reducer fails the action,
-  /// the returned state is the unchanged one. If the reducer never calls `finish`, `send` never
+  /// the returned state is the unchanged one; ``sendReportingOutcome(_:)`` tells a failed
+  /// action from an applied one. If the reducer never calls `finish`, `send` never
   /// returns (the store reports ``StoreDiagnostic/Kind/reducerDidNotFinish``).
   ///
   /// Two `send`s awaited one after the other are applied in that order; `send`s from
@@ -91,6 +90,33 @@ extension Store {
     }
   }
 
+  /// Dispatches `action` and returns what became of it: the state committed for it and
+  /// whether the reducer applied it, failed it or never saw it.
+  ///
+  /// ```swift
+  /// let result = await store.sendReportingOutcome(load)
+  /// if case .failed(let error) = result.outcome { showError(error) }
+  /// ```
+  ///
+  /// Like ``send(_:)``, whose rules it follows (the queue, cancellation, a reducer that never
+  /// calls `finish`), without a subscriber to tell a failed action from an applied one:
+  /// ``ActionOutcome/applied``, ``ActionOutcome/failed(_:)`` with the reducer's error, or
+  /// ``ActionOutcome/dropped(_:)`` when a middleware did not pass the action on or the store's
+  /// feedback limit dropped it.
+  ///
+  /// - Parameter action: The action to apply.
+  /// - Returns: The committed state and the action's outcome.
+  @discardableResult
+  public final func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State> {
+    await withCheckedContinuation { continuation in
+      dispatch(action) { state in
+        // Read first: the store sets it only for the duration of this call.
+        let outcome = _CompletionContext.current
+        continuation.resume(returning: SendResult(state: state, outcome: outcome))
+      }
+    }
+  }
+
   /// Calls `subscriber` on the main actor after every action (or every action of `types`),
   /// in the order the store committed them.
   ///
@@ -100,12 +126,21 @@ extension Store {
   /// }
   /// ```
   ///
-  /// - Order: every notification is delivered, in commit order, whichever threads the actions
-  ///   were dispatched and committed on.
-  /// - Timing: always asynchronous, through the main dispatch queue (the main actor's
-  ///   executor), even for an action committed on the main thread: the subscriber runs on a
-  ///   later turn of the main queue, never inside the `dispatch` call. The main queue must be
-  ///   served: an app's run loop, or an `async` `main` (or `dispatchMain()`) in a tool.
+  /// For a view, a view controller or a view model, prefer
+  /// ``subscribeOnMainActor(owner:to:_:)-(_,Set<Int>?,_)``: the subscription then ends with
+  /// its owner.
+  ///
+  /// - Order: every notification is delivered once, in commit order, whichever threads the
+  ///   actions were dispatched and committed on; the store's main-actor subscribers share one
+  ///   queue, so a commit made on another thread and still on its way is delivered before a
+  ///   later one made on the main actor.
+  /// - Timing: for an action committed on the main actor (on the main dispatch queue, its
+  ///   executor), `subscriber` runs right away, among the store's other subscribers, so it has
+  ///   run when that `dispatch` returns: `store.dispatch(a)` followed by reading the view shows
+  ///   `a`'s effect. For an action committed elsewhere, it runs on a later turn of the main
+  ///   queue, which must be served: an app's run loop, or an `async` `main` (or
+  ///   `dispatchMain()`) in a tool. An action dispatched from inside a main-actor subscriber is
+  ///   delivered after the current delivery returns, not inside it.
   /// - Cancellation: once ``Subscription/cancel()`` returns on the main actor, the subscriber
   ///   is not called again, not even for updates already on their way to the main queue.
   ///
@@ -118,18 +153,12 @@ extension Store {
     to types: Set<Int>? = nil,
     _ subscriber: @escaping @MainActor @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
-    let handle = _SubscriptionHandle()
-    let body: @Sendable (any ActionProtocol, State) -> Void = { action, state in
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated {
-          guard !handle.isCancelled else { return }
-          subscriber(action, state)
-        }
-      }
-    }
-    let subscription = types.map { subscribe(to: $0, body) } ?? subscribe(body)
-    handle.attach(subscription)
-    return subscription
+    addOnMainActor(
+      types: types,
+      _MainActorSubscriber { action, state in
+        subscriber(action, state)
+        return true
+      })
   }
 
   /// Calls `subscriber` on the main actor after every action whose type is one of `types`; see
@@ -146,6 +175,89 @@ extension Store {
   ) -> Subscription where T.RawValue == Int {
     subscribeOnMainActor(to: Set(types.map(\.rawValue)), subscriber)
   }
+
+  /// Calls `subscriber` with `owner` on the main actor after every action (or every action of
+  /// `types`), for as long as `owner` lives: the way a view, a view controller or a view model
+  /// follows a store.
+  ///
+  /// ```swift
+  /// @MainActor final class TaskListController {
+  ///   var text = ""
+  ///
+  ///   init(store: TodoStore) {
+  ///     store.subscribeOnMainActor(owner: self) { controller, _, state in
+  ///       controller.text = state.tasks.joined(separator: ", ")
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// `owner` need not be `Sendable` and `subscriber` need not be `@Sendable`: both stay on the
+  /// main actor. Deliveries follow the rules of
+  /// ``subscribeOnMainActor(to:_:)-(Set<Int>?,_)``: in commit order, each commit once, and
+  /// before `dispatch` returns when the action was committed on the main actor.
+  ///
+  /// The store holds `owner` weakly and never touches it off the main actor. Once `owner` is
+  /// gone, the subscription ends at the next delivery that would have reached it: it is
+  /// cancelled and `subscriber` released, on the main actor.
+  ///
+  /// - Parameters:
+  ///   - owner: The object whose lifetime bounds the subscription.
+  ///   - types: The action types to receive; every type when `nil`.
+  ///   - subscriber: Called on the main actor with the live owner, the action and the state
+  ///     committed for it.
+  /// - Returns: The subscription; it may also be cancelled by hand.
+  @MainActor @discardableResult
+  public final func subscribeOnMainActor<Owner: AnyObject>(
+    owner: Owner, to types: Set<Int>? = nil,
+    _ subscriber: @escaping @MainActor (Owner, any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    addOnMainActor(
+      types: types,
+      _MainActorSubscriber { [weak owner] action, state in
+        guard let owner else { return false }
+        subscriber(owner, action, state)
+        return true
+      })
+  }
+
+  /// Calls `subscriber` with `owner` on the main actor after every action whose type is one of
+  /// `types`, for as long as `owner` lives; see
+  /// ``subscribeOnMainActor(owner:to:_:)-(_,Set<Int>?,_)``.
+  ///
+  /// ```swift
+  /// store.subscribeOnMainActor(owner: self, to: [TodoAction.add]) { view, _, state in
+  ///   view.show(state.tasks)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - owner: The object whose lifetime bounds the subscription.
+  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
+  ///   - subscriber: Called on the main actor with the live owner, the action and the state
+  ///     committed for it.
+  /// - Returns: The subscription; it may also be cancelled by hand.
+  @MainActor @discardableResult
+  public final func subscribeOnMainActor<Owner: AnyObject, T: RawRepresentable>(
+    owner: Owner, to types: [T],
+    _ subscriber: @escaping @MainActor (Owner, any ActionProtocol, State) -> Void
+  ) -> Subscription where T.RawValue == Int {
+    subscribeOnMainActor(owner: owner, to: Set(types.map(\.rawValue)), subscriber)
+  }
+
+  /// Adds a plain subscriber that queues each notification for `subscriber` in the shared
+  /// main-actor FIFO, on the committing thread, in commit order.
+  final func addOnMainActor(
+    types: Set<Int>?, _ subscriber: _MainActorSubscriber<State>
+  ) -> Subscription {
+    add(types: types?.sorted()) { subscription in
+      { action, state in
+        _MainActorDeliveries.shared.append {
+          subscriber.deliver(action, state, subscription)
+        }
+      }
+    }
+  }
 }
 
 /// Finishes a stream when the store lets the subscriber closure that holds it go: on
@@ -159,19 +271,5 @@ final class _StreamFinisher<Element>: Sendable {
 
   deinit {
     continuation.finish()
-  }
-}
-
-/// The subscription a deferred delivery checks before it calls the subscriber. Until the
-/// subscription is attached, nobody can have cancelled it.
-final class _SubscriptionHandle: Sendable {
-  private let subscription = _Locked<Subscription?>(nil)
-
-  func attach(_ subscription: Subscription) {
-    self.subscription.withLock { $0 = subscription }
-  }
-
-  var isCancelled: Bool {
-    subscription.withLock { $0?.isCancelled ?? false }
   }
 }

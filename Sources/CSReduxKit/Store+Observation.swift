@@ -1,5 +1,4 @@
 #if canImport(Observation)
-  import Dispatch
   import Observation
 
   /// A selected part of a store's state as an `@Observable` value, for SwiftUI views and other
@@ -16,8 +15,13 @@
   ///   actor, only when the selected part changed: observers (SwiftUI, or
   ///   `withObservationTracking`) are not told about actions that leave it equal.
   /// - `select` runs on the thread that committed each action, right after the commit; the
-  ///   new value then reaches the main actor through the main dispatch queue, in commit order,
-  ///   always asynchronously. The observation subscribes and reads its first value in one step,
+  ///   new value then reaches the main actor like a
+  ///   ``Store/subscribeOnMainActor(to:_:)-(Set<Int>?,_)`` delivery, in commit order: at once
+  ///   when the action was committed on the main actor (``value`` shows it when `dispatch`
+  ///   returns), on a later turn of the main queue otherwise. SwiftUI redraws on its own schedule after ``value``
+  ///   changed; the observation cannot make a redraw synchronous, and does not need to: a
+  ///   view's next `body` reads the new value. The observation subscribes and reads its first
+  ///   value in one step,
   ///   so ``value`` never goes back to an older state, even when the store commits on another
   ///   thread while the observation is being created.
   /// - It holds the store's subscription, not the store; the store holds it weakly. Let the
@@ -83,11 +87,11 @@
         return true
       }
       guard isNew else { return }
-      DispatchQueue.main.async { [self] in
-        MainActor.assumeIsolated {
-          let observation = core.withLock { $0.observation }
-          observation?.receive(value)
-        }
+      // The store's main-actor deliveries: in commit order, and before `dispatch` returns when
+      // the action was committed on the main actor.
+      _MainActorDeliveries.shared.append { [self] in
+        let observation = core.withLock { $0.observation }
+        observation?.receive(value)
       }
     }
   }

@@ -7,9 +7,20 @@ import Dispatch
 ///
 /// ```swift
 /// final class TodoStore: Store<TodoState>, @unchecked Sendable {
-///   init() { super.init(state: TodoState(), reducer: todoReducer) }
+///   init(diagnostics: StoreDiagnostic.Handler? = nil) {
+///     super.init(
+///       state: TodoState(), reducer: todoReducer, diagnostics: diagnostics)
+///   }
 /// }
 /// ```
+///
+/// That is all a subclass writes. `@unchecked Sendable` is the one thing the compiler insists
+/// on: `Store` is `Sendable` by its own locking, which the compiler cannot check, and Swift
+/// makes every subclass restate such a conformance, because only its author knows that the
+/// stored properties it adds are safe to share (add none that change, or guard them). Every
+/// other parameter of the base initializer has a default. A module that needs no type of its
+/// own can skip the subclass: `typealias TodoStore = Store<TodoState>` with a `convenience
+/// init()` in an `extension Store where State == TodoState`.
 ///
 /// ## Guarantees
 ///
@@ -75,8 +86,10 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///     reports ``StoreDiagnostic/Kind/feedbackLoop`` once and drops further such actions until
   ///     it is idle (their completions get the current state); actions dispatched from other
   ///     threads are never dropped.
-  ///   - diagnostics: Receives every ``StoreDiagnostic``; by default each is printed to
-  ///     standard error as one line.
+  ///   - diagnostics: Receives every ``StoreDiagnostic``; when `nil` (the default), each is
+  ///     printed to standard error as one line (``StoreDiagnostic/printToStandardError``). A
+  ///     subclass can take a `StoreDiagnostic.Handler? = nil` parameter and pass it on
+  ///     without restating that default.
   @inlinable
   public init(
     state: State,
@@ -86,9 +99,9 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     middleware: [Middleware<State>] = [],
     reducerTimeout: Duration = .seconds(5),
     nestedDispatchLimit: Int = 100_000,
-    diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
-      .printToStandardError
+    diagnostics: StoreDiagnostic.Handler? = nil
   ) {
+    let diagnostics = diagnostics ?? StoreDiagnostic.printToStandardError
     let name = name ?? String(describing: Self.self)
     self.name = name
     self.actionNames = actionNames
@@ -249,7 +262,10 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///
   /// The store holds `owner` weakly. Once it is gone, the subscription ends at the next action
   /// that would have reached it: it is cancelled and its closure released. This is the usual
-  /// way for a view to follow a store without a retain cycle and without cancelling by hand.
+  /// way for an object used from any thread to follow a store without a retain cycle and
+  /// without cancelling by hand. `subscriber` runs on the committing thread, so it cannot
+  /// change a `@MainActor` view's properties: a view, a view controller or a view model uses
+  /// ``subscribeOnMainActor(owner:to:_:)-(_,Set<Int>?,_)`` instead.
   ///
   /// ```swift
   /// store.subscribe(owner: self) { view, action, state in view.render(state) }

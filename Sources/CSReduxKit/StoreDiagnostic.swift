@@ -83,6 +83,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     return line + message
   }
 
+  /// A closure that receives a store's diagnostics: the type of the `diagnostics` parameter of
+  /// ``Store/init(state:reducer:name:actionNames:middleware:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
+  public typealias Handler = @Sendable (StoreDiagnostic) -> Void
+
   /// The default diagnostics handler: writes ``description`` to standard error as one line.
   public static let printToStandardError: @Sendable (StoreDiagnostic) -> Void = { diagnostic in
     csrk_write_stderr_line(diagnostic.description)

@@ -1,5 +1,6 @@
 import CSReduxKit
 import Dispatch
+import Foundation
 import Testing
 
 /// The `Int` payloads of updates, or -1 for an action without one.
@@ -242,15 +243,14 @@ struct MainActorDeliveryTests {
     subscription.cancel()
   }
 
-  @Test("delivery is asynchronous even for an action committed on the main actor")
-  @MainActor func alwaysAsynchronous() async {
+  @Test("an action committed on the main actor is delivered before dispatch returns")
+  @MainActor func synchronousOnTheMainThread() {
     let store = moduleStore("A")
     var seen: [Int] = []
     let subscription = store.subscribeOnMainActor { _, state in seen.append(state.value) }
     store.dispatch(Action(ModuleAction.add))
+    #expect(seen == [1])
     store.dispatch(Action(ModuleAction.add))
-    #expect(seen == [])
-    await drainMainQueue()
     #expect(seen == [1, 2])
     subscription.cancel()
   }
@@ -260,8 +260,14 @@ struct MainActorDeliveryTests {
     let store = moduleStore("A")
     var seen: [Int] = []
     let subscription = store.subscribeOnMainActor { _, state in seen.append(state.value) }
-    store.dispatch(Action(ModuleAction.add))
-    store.dispatch(Action(ModuleAction.add))
+    // Committed on another thread while the main thread waits: the updates are on their way.
+    let done = Latch()
+    Thread {
+      store.dispatch(Action(ModuleAction.add))
+      store.dispatch(Action(ModuleAction.add))
+      done.open()
+    }.start()
+    done.wait()
     subscription.cancel()
     await drainMainQueue()
     #expect(seen == [])

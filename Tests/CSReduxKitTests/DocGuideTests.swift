@@ -69,15 +69,46 @@ struct ShoppingReducer: ReducerProtocol {
 public final class ShoppingStore: Store<ShoppingState>, @unchecked Sendable {
   /// Creates the store with an empty list.
   ///
-  /// - Parameter diagnostics: Receives the store's reports; by default they go to standard
-  ///   error.
-  public init(
-    diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
-      .printToStandardError
-  ) {
+  /// - Parameter diagnostics: Receives the store's reports; `nil` (the
+  ///   default) sends them to standard error.
+  public init(diagnostics: StoreDiagnostic.Handler? = nil) {
     super.init(
       state: ShoppingState(), reducer: ShoppingReducer(),
       actionNames: ActionTypeNames(ShoppingAction.self), diagnostics: diagnostics)
+  }
+}
+// end-example
+
+// example: shopping-view-controller
+/// The list screen. In an iOS app it subclasses `UIViewController`, which is
+/// `@MainActor`; here `title` and `rows` stand in for its label and table.
+@MainActor
+final class ShoppingListViewController {
+  let store: ShoppingStore
+  private(set) var title = ""
+  private(set) var rows: [String] = []
+
+  init(store: ShoppingStore) {
+    self.store = store
+  }
+
+  func viewDidLoad() {
+    // Ends with the controller: no token to keep, no cancel in deinit.
+    store.subscribeOnMainActor(owner: self) { controller, _, state in
+      controller.show(state)
+    }
+    show(store.state)
+  }
+
+  func addTapped(_ name: String) {
+    store.dispatch(Action(ShoppingAction.add, data: name))
+    // The subscriber ran before dispatch returned: title and rows show
+    // the new item now, in this same turn of the main actor.
+  }
+
+  private func show(_ state: ShoppingState) {
+    title = "\(state.items.count) to buy"
+    rows = state.items
   }
 }
 // end-example
@@ -171,6 +202,26 @@ struct OutOfStock: Error {
 
 @Suite("The guides' examples: getting started, concepts, threading")
 struct DocGuideTests {
+  @Test("docs/getting-started.md: the view controller shows an item when dispatch returns")
+  @MainActor func gettingStartedViewController() {
+    weak var released: ShoppingListViewController?
+    let store = ShoppingStore()
+    do {
+      let controller = ShoppingListViewController(store: store)
+      released = controller
+      controller.viewDidLoad()
+      #expect(controller.title == "0 to buy")
+      controller.addTapped("Milk")
+      #expect(controller.title == "1 to buy")
+      #expect(controller.rows == ["Milk"])
+      controller.addTapped("Eggs")
+      #expect(controller.rows == ["Milk", "Eggs"])
+    }
+    #expect(released == nil, "the store does not keep the controller")
+    store.dispatch(Action(ShoppingAction.add, data: "Tea"))
+    #expect(store.subscriberCount == 0)
+  }
+
   @Test("docs/getting-started.md: the program prints every change")
   func gettingStartedProgram() {
     let printed = Locked<[String]>([])

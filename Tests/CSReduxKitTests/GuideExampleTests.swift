@@ -100,4 +100,35 @@ struct GuideExampleTests {
     #expect(signedIn.userName == "Ann")
     #expect(lines.current.filter { $0.hasPrefix("action ") } == ["action 0: Ann", "action 0: Bob"])
   }
+
+  @Test("docs/concurrency.md: sendReportingOutcome tells a failed action from an applied one")
+  func sendOutcome() async {
+    let lines = Locked<[String]>([])
+    @Sendable func print(_ line: String) { lines.append(line) }
+    struct EmptyName: Error {}
+    let store = Store(
+      state: AccountState(),
+      reducer: Reducer<AccountState> { action, _, finish in
+        guard let name = action.data as? String, !name.isEmpty else {
+          finish.fail(EmptyName())
+          return
+        }
+        finish(AccountState(userName: name))
+      },
+      name: "Account", diagnostics: { _ in })
+
+    // example: send-outcome
+    let signIn = Action(AccountAction.signIn, data: "")
+    let result = await store.sendReportingOutcome(signIn)
+    switch result.outcome {
+    case .applied: print("signed in: \(result.state.userName ?? "-")")
+    case .failed(let error): print("failed: \(error.map { "\($0)" } ?? "-")")
+    case .dropped(let reason): print("not applied: \(reason)")
+    }
+    // end-example
+
+    let applied = await store.sendReportingOutcome(Action(AccountAction.signIn, data: "Ann"))
+    #expect(applied.isApplied)
+    #expect(lines.current == ["failed: EmptyName()"])
+  }
 }

@@ -47,6 +47,20 @@
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test("value shows an action dispatched on the main actor when dispatch returns")
+    func synchronousOnTheMainActor() {
+      let store = moduleStore("A")
+      let observation = StoreObservation(store) { $0.value }
+      let changes = Locked(0)
+      track({ observation.value }, changes: changes)
+      store.dispatch(Action(ModuleAction.add, data: 2))
+      #expect(observation.value == 2)
+      #expect(changes.current == 1)
+      store.dispatch(Action(ModuleAction.add, data: 3))
+      #expect(observation.value == 5)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("an observation of an unrelated part is not told about a change")
     func otherPartUntouched() async {
       let store = moduleStore("A")

@@ -207,7 +207,9 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       run(action, completion, consume first, lent: lent, spareBox: box.take(), thread: thread)
     } else if let dropped {
       if let types = dropped.report { reportFeedbackLoop(types: types) }
-      if let state = dropped.state { completion?(state) }
+      if let state = dropped.state, let completion {
+        _CompletionContext.with(.dropped(.feedbackLimit)) { completion(state) }
+      }
     } else if let reducingType {
       report(
         .dispatchFromReducer, actionType: action.type,
@@ -353,17 +355,21 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   ) -> Bool {
     var newState: State?
     var delivered = action
+    // What the completion hears (`sendReportingOutcome`); `nil` for applied.
+    var failure: ActionOutcome?
     switch outcome {
     case .state(let state):
       newState = state
     case .failed(let error):
       delivered = RejectedAction(action, error: error)
+      failure = .failed(error)
       report(
         .reducerFailed, actionType: action.type,
         "the reducer failed: \(error). The state was left unchanged. Check the action's "
           + "payload and the state it applies to.", error: error)
     case .released:
       delivered = RejectedAction(action, error: nil)
+      failure = .failed(nil)
       report(
         .finishReleasedWithoutCall, actionType: action.type,
         "the reducer let finish go without calling it; the action completed with the state "
@@ -384,8 +390,8 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     replaced = nil  // the old state is released here, outside the lock
     if let silent = silent.take() { return finish(silent) }
     return closeRound(
-      delivered, &subscribers, &action, &completion, &state, lent: &lent, spareBox: &spareBox,
-      thread: thread)
+      delivered, failure: failure, &subscribers, &action, &completion, &state, lent: &lent,
+      spareBox: &spareBox, thread: thread)
   }
 
   /// Commits the state an in-place reduction changed, then like `complete`.
@@ -407,8 +413,8 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     if subscribers.readersToWake != 0 { wakeReaders(subscribers.readersToWake) }
     if let silent = silent.take() { return finish(silent) }
     return closeRound(
-      action, &subscribers, &action, &completion, &state, lent: &lent, spareBox: &spareBox,
-      thread: thread)
+      action, failure: nil, &subscribers, &action, &completion, &state, lent: &lent,
+      spareBox: &spareBox, thread: thread)
   }
 
   /// Ends a round that closed with its commit: releases what it removed and calls the idle
@@ -431,14 +437,17 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// the `inout` arguments and returns `true`, or marks the store idle and returns `false`.
   @inlinable
   func closeRound(
-    _ delivered: any ActionProtocol, _ subscribers: inout _NotificationList<State>,
+    _ delivered: any ActionProtocol, failure: ActionOutcome?,
+    _ subscribers: inout _NotificationList<State>,
     _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
     _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
   ) -> Bool {
     subscribers.notify(delivered, state)
     let late = subscribers.lateCompletions
     subscribers = _NotificationList()  // let go of the snapshot before the round closes
-    completion?(state)
+    if let completion {
+      _CompletionContext.with(failure) { completion(state) }
+    }
     if !late.isEmpty { callLateCompletions(late, state) }
     var removed: [_Subscriber<State>] = []
     var idleWaiters: [@Sendable () -> Void] = []
@@ -454,7 +463,10 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
 
   @usableFromInline
   func callLateCompletions(_ completions: [@Sendable (State) -> Void], _ state: State) {
-    for completion in completions { completion(state) }
+    // Completions of feedback actions dropped while the state was lent.
+    _CompletionContext.with(.dropped(.feedbackLimit)) {
+      for completion in completions { completion(state) }
+    }
   }
 
   @usableFromInline

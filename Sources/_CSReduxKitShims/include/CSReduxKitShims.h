@@ -106,6 +106,12 @@ static inline uintptr_t csrk_current_thread(void) {
 #endif
 }
 
+/// The calling thread's completion context: what became of the action whose completion the
+/// store is calling on this thread (an object the store keeps alive for the call), or NULL.
+const void *csrk_completion_context(void);
+/// Sets the calling thread's completion context; returns the previous one, to put back.
+const void *csrk_set_completion_context(const void *context);
+
 /// Gives up the rest of the calling thread's time slice.
 static inline void csrk_yield(void) {
 #if defined(_WIN32)

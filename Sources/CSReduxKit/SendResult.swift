@@ -1,0 +1,72 @@
+/// What became of an action sent with ``Store/sendReportingOutcome(_:)``: the state committed
+/// for it and whether the reducer applied it.
+///
+/// ```swift
+/// let result = await store.sendReportingOutcome(load)
+/// switch result.outcome {
+/// case .applied: show(result.state)
+/// case .failed(let error): showError(error)
+/// case .dropped(let reason): log("not applied: \(reason)")
+/// }
+/// ```
+public struct SendResult<State: StateProtocol>: Sendable {
+  /// The state committed for the action: the new state when it was applied, the unchanged
+  /// state otherwise.
+  public let state: State
+  /// Whether the action was applied, failed or dropped.
+  public let outcome: ActionOutcome
+
+  /// Creates a result; stores make them, and tests of code that takes one may too.
+  ///
+  /// - Parameters:
+  ///   - state: The state committed for the action.
+  ///   - outcome: What became of the action.
+  public init(state: State, outcome: ActionOutcome) {
+    self.state = state
+    self.outcome = outcome
+  }
+
+  /// Whether the reducer applied the action (``ActionOutcome/applied``).
+  public var isApplied: Bool {
+    if case .applied = outcome { return true }
+    return false
+  }
+}
+
+/// What became of one dispatched action.
+public enum ActionOutcome: Sendable, CustomStringConvertible {
+  /// The reducer called `finish` with a state, which the store committed.
+  case applied
+  /// The reducer failed the action: it called `finish.fail(error)` (or threw `error`), or let
+  /// `finish` go without calling it (`nil`). The state was left unchanged and subscribers got
+  /// a ``RejectedAction``.
+  case failed((any Error)?)
+  /// The action never reached the reducer.
+  case dropped(DropReason)
+
+  /// Why an action never reached the reducer.
+  public enum DropReason: Sendable, Equatable, CustomStringConvertible {
+    /// It was dispatched back into the store by its own subscribers, completions or reducer
+    /// past ``Store/nestedDispatchLimit`` (``StoreDiagnostic/Kind/feedbackLoop``).
+    case feedbackLimit
+    /// A ``Middleware`` did not pass it on.
+    case middleware
+
+    /// `feedback limit` or `middleware`.
+    public var description: String {
+      switch self {
+      case .feedbackLimit: "feedback limit"
+      case .middleware: "middleware"
+      }
+    }
+  }
+
+  /// `applied`, `failed(<error>)` or `dropped(<reason>)`.
+  public var description: String {
+    switch self {
+    case .applied: "applied"
+    case .failed(let error): "failed(\(error.map { "\($0)" } ?? "finish released"))"
+    case .dropped(let reason): "dropped(\(reason))"
+    }
+  }
+}
