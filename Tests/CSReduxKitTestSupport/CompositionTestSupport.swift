@@ -3,16 +3,22 @@ import Dispatch
 import Testing
 
 /// The state of a small feature module, for tests of several stores together.
-struct Module: StateProtocol, Equatable {
+package struct Module: StateProtocol, Equatable {
   /// The module's own value.
-  var value = 0
+  package var value = 0
   /// A copy of another module's value, kept by a follow.
-  var mirror = 0
+  package var mirror = 0
   /// Changed by ``ModuleAction/note`` only: a part no follow selects.
-  var note = ""
+  package var note = ""
+
+  package init(value: Int = 0, mirror: Int = 0, note: String = "") {
+    self.value = value
+    self.mirror = mirror
+    self.note = note
+  }
 }
 
-enum ModuleAction: Int, CaseIterable {
+package enum ModuleAction: Int, CaseIterable {
   /// Adds the `Int` payload (or 1) to `value`.
   case add = 10
   /// Sets `value` to the `Int` payload.
@@ -26,7 +32,7 @@ enum ModuleAction: Int, CaseIterable {
 }
 
 /// The module's reducer; `finishOn` makes it finish later on that queue.
-func moduleReducer(finishOn queue: DispatchQueue? = nil) -> Reducer<Module> {
+package func moduleReducer(finishOn queue: DispatchQueue? = nil) -> Reducer<Module> {
   Reducer { action, state, finish in
     var state = state
     switch ModuleAction(rawValue: action.type) {
@@ -46,7 +52,7 @@ func moduleReducer(finishOn queue: DispatchQueue? = nil) -> Reducer<Module> {
 }
 
 /// A module store named `name`.
-func moduleStore(
+package func moduleStore(
   _ name: String, finishOn queue: DispatchQueue? = nil,
   diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = { _ in }
 ) -> Store<Module> {
@@ -57,20 +63,20 @@ func moduleStore(
 
 /// A latch an async test can await with a deadline, so a broken implementation fails instead
 /// of hanging. The deadline is a bound, never a way to wait for work.
-final class AsyncLatch: Sendable {
+package final class AsyncLatch: Sendable {
   private struct Core {
-    var remaining: Int
-    var isOpen = false
-    var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
-    var nextID = 0
+    package var remaining: Int
+    package var isOpen = false
+    package var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    package var nextID = 0
   }
 
   private let core: Locked<Core>
 
-  init(count: Int = 1) { core = Locked(Core(remaining: count)) }
+  package init(count: Int = 1) { core = Locked(Core(remaining: count)) }
 
   /// Counts down; the latch opens when the count reaches zero.
-  func open() {
+  package func open() {
     let waiters = core.withLock { core -> [CheckedContinuation<Bool, Never>] in
       core.remaining -= 1
       guard core.remaining == 0 else { return [] }
@@ -81,11 +87,11 @@ final class AsyncLatch: Sendable {
     for waiter in waiters { waiter.resume(returning: true) }
   }
 
-  var isOpen: Bool { core.withLock { $0.isOpen } }
+  package var isOpen: Bool { core.withLock { $0.isOpen } }
 
   /// Returns `true` once the latch is open, `false` (and records an issue) after `seconds`.
   @discardableResult
-  func wait(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) async
+  package func wait(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) async
     -> Bool
   {
     let opened = await withCheckedContinuation { continuation in
@@ -113,7 +119,7 @@ final class AsyncLatch: Sendable {
 /// Runs `body` on `count` threads (see `onThreads`) from a background queue, and waits for them
 /// with a deadline, so a deadlock fails the test instead of hanging it.
 @discardableResult
-func onThreadsBounded(
+package func onThreadsBounded(
   _ count: Int, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
@@ -126,7 +132,7 @@ func onThreadsBounded(
 }
 
 /// Returns once every block the main queue holds now has run (it is a FIFO queue).
-func drainMainQueue() async {
+package func drainMainQueue() async {
   await withCheckedContinuation { continuation in
     DispatchQueue.main.async { continuation.resume() }
   }
@@ -134,7 +140,7 @@ func drainMainQueue() async {
 
 /// Collects the first `count` elements of `sequence`, giving up after `seconds` (the consuming
 /// task is cancelled, which ends the iteration), so a sequence that stalls fails the test.
-func collect<S: AsyncSequence & Sendable>(
+package func collect<S: AsyncSequence & Sendable>(
   _ count: Int, from sequence: S, seconds: Double = 30
 ) async -> [S.Element] where S.Element: Sendable {
   let task = Task {
@@ -155,7 +161,7 @@ func collect<S: AsyncSequence & Sendable>(
 ///
 /// `Thread.isMainThread` cannot tell on Linux: there the main queue may be served by another
 /// thread once the main thread has handed it over (`dispatchMain()`).
-func isOnMainQueue() -> Bool {
+package func isOnMainQueue() -> Bool {
   DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 

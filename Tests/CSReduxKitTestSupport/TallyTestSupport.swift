@@ -5,12 +5,17 @@ import Foundation
 import Testing
 
 /// The state most tests use: a number and a list of notes.
-struct Tally: StateProtocol, Equatable {
-  var value = 0
-  var notes: [String] = []
+package struct Tally: StateProtocol, Equatable {
+  package var value = 0
+  package var notes: [String] = []
+
+  package init(value: Int = 0, notes: [String] = []) {
+    self.value = value
+    self.notes = notes
+  }
 }
 
-enum TallyAction: Int, CaseIterable {
+package enum TallyAction: Int, CaseIterable {
   /// Adds the `Int` payload; a payload of another type is rejected.
   case add = 1
   /// Appends the `String` payload to the notes.
@@ -19,12 +24,14 @@ enum TallyAction: Int, CaseIterable {
   case fail = 3
 }
 
-struct TallyError: Error, CustomStringConvertible {
-  var description: String { "tally refused" }
+package struct TallyError: Error, CustomStringConvertible {
+  package init() {}
+
+  package var description: String { "tally refused" }
 }
 
 /// Applies `TallyAction`s in place.
-let tallyReducer = InPlaceReducer<Tally> { action, state in
+package let tallyReducer = InPlaceReducer<Tally> { action, state in
   switch TallyAction(rawValue: action.type) {
   case .add: state.value += try action.payload(as: Int.self)
   case .note: state.notes.append(try action.payload(as: String.self))
@@ -34,37 +41,25 @@ let tallyReducer = InPlaceReducer<Tally> { action, state in
 }
 
 /// The tally reducer, finishing later on a background queue.
-let asyncTallyReducer = Reducer<Tally> { action, state, finish in
+package let asyncTallyReducer = Reducer<Tally> { action, state, finish in
   DispatchQueue.global().async {
     tallyReducer.execute(action: action, state: state, finish: finish)
   }
 }
 
 /// A store whose reducer finishes asynchronously; its diagnostics (rejections) are dropped.
-func asyncTallyStore() -> Store<Tally> {
+package func asyncTallyStore() -> Store<Tally> {
   Store(state: Tally(), reducer: asyncTallyReducer, name: "AsyncTally", diagnostics: { _ in })
-}
-
-/// A value behind a lock, for results gathered on several threads.
-final class Locked<Value>: @unchecked Sendable {
-  private var value: Value
-  private let lock = NSLock()
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
 }
 
 /// A reducer that holds every action (its `finish` callback parked) until ``release()``, for
 /// the timeout tests; afterwards it applies actions like the tally reducer.
-final class Parking: Sendable {
+package final class Parking: Sendable {
+  package init() {}
+
   private let parked = Locked<(holding: Bool, finishes: [@Sendable () -> Void])>((true, []))
 
-  var reducer: Reducer<Tally> {
+  package var reducer: Reducer<Tally> {
     Reducer { [parked] action, state, finish in
       let held = parked.withLock { parked -> Bool in
         guard parked.holding else { return false }
@@ -78,14 +73,14 @@ final class Parking: Sendable {
   }
 
   /// A store on the parking reducer, with the reducer-timeout report turned off.
-  func store() -> Store<Tally> {
+  package func store() -> Store<Tally> {
     Store(
       state: Tally(), reducer: reducer, name: "Stuck", reducerTimeout: .zero,
       diagnostics: { _ in })
   }
 
   /// Finishes the parked actions and stops holding new ones.
-  func release() {
+  package func release() {
     let finishes = parked.withLock { parked in
       parked.holding = false
       defer { parked.finishes = [] }
@@ -97,7 +92,7 @@ final class Parking: Sendable {
 
 /// The `StoreExpectationError` that `body` throws; records an issue when it throws nothing or
 /// something else.
-func expectationError(
+package func expectationError(
   sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
 ) async -> StoreExpectationError? {
   do {
@@ -113,7 +108,7 @@ func expectationError(
 }
 
 /// The `StoreExpectationError` that a synchronous `body` throws.
-func expectationError(
+package func expectationError(
   sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
 ) -> StoreExpectationError? {
   do {

@@ -1,23 +1,29 @@
 import CSReduxKit
+import CSReduxKitCore
 import Dispatch
 import Foundation
 import Testing
 
 /// The counter state most tests use.
-struct Counter: StateProtocol, Equatable {
-  var value = 0
+package struct Counter: StateProtocol, Equatable {
+  package var value = 0
   /// Every action's type, in the order the reducer applied them.
-  var applied: [Int] = []
+  package var applied: [Int] = []
+
+  package init(value: Int = 0, applied: [Int] = []) {
+    self.value = value
+    self.applied = applied
+  }
 }
 
-enum CounterAction: Int, CaseIterable {
+package enum CounterAction: Int, CaseIterable {
   case increment = 1
   case add = 2
   case reset = 3
 }
 
 /// Adds the action's `Int` payload (or 1) and records the action type.
-func counterReducer() -> Reducer<Counter> {
+package func counterReducer() -> Reducer<Counter> {
   Reducer { action, state, finish in
     var state = state
     state.value += (action.data as? Int) ?? 1
@@ -27,7 +33,7 @@ func counterReducer() -> Reducer<Counter> {
 }
 
 /// Adds the action's `Int` payload (or 1) without recording anything: constant cost per action.
-func valueOnlyReducer() -> Reducer<Counter> {
+package func valueOnlyReducer() -> Reducer<Counter> {
   Reducer { action, state, finish in
     var state = state
     state.value += (action.data as? Int) ?? 1
@@ -36,7 +42,7 @@ func valueOnlyReducer() -> Reducer<Counter> {
 }
 
 /// The counter reducer, finishing later on a background queue.
-func asyncCounterReducer(on queue: DispatchQueue = .global()) -> Reducer<Counter> {
+package func asyncCounterReducer(on queue: DispatchQueue = .global()) -> Reducer<Counter> {
   Reducer { action, state, finish in
     queue.async {
       var state = state
@@ -47,35 +53,27 @@ func asyncCounterReducer(on queue: DispatchQueue = .global()) -> Reducer<Counter
   }
 }
 
-/// A value behind a lock, for results gathered on several threads.
-final class Locked<Value>: @unchecked Sendable {
-  private var value: Value
-  private let lock = NSLock()
+/// A value behind the library's lock box, for results gathered on several threads.
+package typealias Locked = _Locked
 
-  init(_ value: Value) { self.value = value }
-
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-
-  var current: Value { withLock { $0 } }
+extension _Locked {
+  /// A copy of the value.
+  package var current: Value { withLock { $0 } }
 }
 
-extension Locked where Value: RangeReplaceableCollection {
-  func append(_ element: Value.Element) { withLock { $0.append(element) } }
+extension _Locked where Value: RangeReplaceableCollection {
+  package func append(_ element: Value.Element) { withLock { $0.append(element) } }
 }
 
 /// A one-shot latch: `wait` returns once `open` has been called (or fails the test after a
 /// generous deadline, so a broken store can never hang the suite).
-final class Latch: @unchecked Sendable {
+package final class Latch: @unchecked Sendable {
   private let semaphore = DispatchSemaphore(value: 0)
   private let count: Locked<Int>
 
-  init(count: Int = 1) { self.count = Locked(count) }
+  package init(count: Int = 1) { self.count = Locked(count) }
 
-  func open() {
+  package func open() {
     let reachedZero = count.withLock { value -> Bool in
       value -= 1
       return value == 0
@@ -84,7 +82,7 @@ final class Latch: @unchecked Sendable {
   }
 
   @discardableResult
-  func wait(
+  package func wait(
     seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
     let opened = semaphore.wait(timeout: .now() + seconds) == .success
@@ -94,12 +92,14 @@ final class Latch: @unchecked Sendable {
 }
 
 /// Collects a store's diagnostics.
-final class DiagnosticLog: @unchecked Sendable {
-  let entries = Locked<[StoreDiagnostic]>([])
+package final class DiagnosticLog: @unchecked Sendable {
+  package init() {}
+
+  package let entries = Locked<[StoreDiagnostic]>([])
   private let waiters: Locked<[(kind: StoreDiagnostic.Kind, count: Int, latch: Latch)]> =
     Locked([])
 
-  var handler: @Sendable (StoreDiagnostic) -> Void {
+  package var handler: @Sendable (StoreDiagnostic) -> Void {
     { [self] diagnostic in
       let count = entries.withLock { entries in
         entries.append(diagnostic)
@@ -114,10 +114,10 @@ final class DiagnosticLog: @unchecked Sendable {
     }
   }
 
-  var kinds: [StoreDiagnostic.Kind] { entries.current.map(\.kind) }
+  package var kinds: [StoreDiagnostic.Kind] { entries.current.map(\.kind) }
 
   /// A latch that opens once `count` reports of `kind` have been made (at once if they were).
-  func latch(for kind: StoreDiagnostic.Kind, count: Int = 1) -> Latch {
+  package func latch(for kind: StoreDiagnostic.Kind, count: Int = 1) -> Latch {
     let latch = Latch()
     let already = waiters.withLock { waiting -> Bool in
       if entries.current.filter({ $0.kind == kind }).count >= count { return true }
@@ -132,7 +132,7 @@ final class DiagnosticLog: @unchecked Sendable {
 /// Runs `body` on `count` new threads that start together; returns when all have finished, or
 /// `false` once `seconds` passed first (a deadlock), leaving the threads running.
 @discardableResult
-func onThreads(
+package func onThreads(
   _ count: Int, deadline seconds: Double = .infinity, _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
   let start = DispatchSemaphore(value: 0)
@@ -156,7 +156,7 @@ func onThreads(
 }
 
 /// An object whose deallocation a test can observe through a weak reference.
-final class Tracked: Sendable {
-  let name: String
-  init(_ name: String = "tracked") { self.name = name }
+package final class Tracked: Sendable {
+  package let name: String
+  package init(_ name: String = "tracked") { self.name = name }
 }

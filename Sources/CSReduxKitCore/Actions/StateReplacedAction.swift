@@ -31,7 +31,7 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
   public let reason: String
 
   /// The debugging tool that asked for the replacement, so it can recognise its own.
-  let origin: ObjectIdentifier?
+  package let origin: ObjectIdentifier?
   /// A `_StateComputation` run at the action's turn instead of carrying a ready state.
   let computation: (any Sendable)?
 
@@ -55,7 +55,7 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
   }
 
   /// A replacement whose state is computed from the committed state at its turn in the queue.
-  init<State: StateProtocol>(
+  package init<State: StateProtocol>(
     computing computation: _StateComputation<State>, reason: String, origin: ObjectIdentifier?
   ) {
     self.data = nil
@@ -70,10 +70,10 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
 
 /// Work that computes a replacement state at its turn in the store's queue, from the state
 /// committed then; it may finish later, like a reducer.
-final class _StateComputation<State: StateProtocol>: Sendable {
+package final class _StateComputation<State: StateProtocol>: Sendable {
   let body: @Sendable (State, Finish<State>) -> Void
 
-  init(_ body: @escaping @Sendable (State, Finish<State>) -> Void) {
+  package init(_ body: @escaping @Sendable (State, Finish<State>) -> Void) {
     self.body = body
   }
 }

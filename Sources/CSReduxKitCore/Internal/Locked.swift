@@ -4,17 +4,20 @@ import _CSReduxKitShims
 ///
 /// The value is reachable only through ``withLock(_:)``, so it can never be touched unlocked.
 /// Callers must not run user code (reducers, subscribers, completions) inside `withLock`.
+///
+/// The one lock box of the package: the core, CSReduxKitTesting and the demo all use it. It is
+/// `Sendable` only when its value is, so a non-`Sendable` value cannot cross threads inside it.
 @usableFromInline
-final class _Locked<Value>: @unchecked Sendable {
+package final class _Locked<Value> {
   @usableFromInline let storage: _LockedStorage<Value>
 
   @inlinable
-  init(_ value: Value) {
+  package init(_ value: Value) {
     storage = _LockedStorage.make(value)
   }
 
   @inlinable @inline(__always)
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try storage.withUnsafeMutablePointers { value, lock in
       csrk_lock_lock(lock)
       defer { csrk_lock_unlock(lock) }
@@ -22,6 +25,9 @@ final class _Locked<Value>: @unchecked Sendable {
     }
   }
 }
+
+// The lock guards the value, so the box may cross threads whenever the value may.
+extension _Locked: @unchecked Sendable where Value: Sendable {}
 
 @usableFromInline
 final class _LockedStorage<Value>: ManagedBuffer<Value, csrk_lock_t> {

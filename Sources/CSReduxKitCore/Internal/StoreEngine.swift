@@ -11,13 +11,14 @@ import Dispatch
 /// holds the engine only while its action awaits `finish`, so an asynchronous reducer still
 /// working keeps the engine alive until it finishes or lets go, and nothing else does.
 @usableFromInline
-final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
+package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let name: String
   @usableFromInline let actionNames: ActionTypeNames
   @usableFromInline let reducerTimeout: Duration
   @usableFromInline let nestedDispatchLimit: Int
   /// The reducer's `execute`, specialized for its concrete type when the store is created.
-  @usableFromInline let execute: @Sendable (any ActionProtocol, State, Finish<State>) -> Void
+  @usableFromInline package let execute:
+    @Sendable (any ActionProtocol, State, Finish<State>) -> Void
   /// The reducer's in-place reduction, when it has one that cannot fail half-way: the store
   /// then lends it its own state, so the state is never copied (see `run`).
   @usableFromInline let reduceInPlace: (@Sendable (any ActionProtocol, inout State) -> Void)?
@@ -492,7 +493,7 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   }
 
   /// Starts (`true`) or stops timing each turn, for ``lastTurnNanoseconds``.
-  func requestTiming(_ on: Bool) {
+  package func requestTiming(_ on: Bool) {
     let now = DispatchTime.now().uptimeNanoseconds
     inner.withLock { core in
       core.timingRequests += on ? 1 : -1
@@ -503,7 +504,7 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
 
   /// The time from the reducer's call to the commit of the action being notified; read it from
   /// a subscriber while timing is requested.
-  var lastTurnNanoseconds: UInt64 {
+  package var lastTurnNanoseconds: UInt64 {
     inner.withLock { $0.lastTurnNanoseconds }
   }
 

@@ -226,15 +226,9 @@ struct _CoordinatorCore {
   var follows: [Subscription] = []
 }
 
-/// A weak reference to any object, shared across threads; only the reference is shared.
-final class _WeakObject: @unchecked Sendable {
-  weak var object: AnyObject?
-  init(_ object: AnyObject) { self.object = object }
-}
-
 /// A registered store and how it receives broadcasts.
 struct _Member: Sendable {
-  let reference: _WeakObject
+  let reference: _WeakReference<any AnyObject & Sendable>
   let name: String
   let deliver: @Sendable (any ActionProtocol) -> Void
 
@@ -242,7 +236,7 @@ struct _Member: Sendable {
     store: Store<State>,
     translate: @escaping @Sendable (any ActionProtocol) -> (any ActionProtocol)?
   ) {
-    reference = _WeakObject(store)
+    reference = _WeakReference<any AnyObject & Sendable>(store)
     name = store.name
     deliver = { [weak store] action in
       guard let store, let translated = translate(action) else { return }
@@ -272,7 +266,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   let depthLimit: Int
   let diagnostics: @Sendable (StoreDiagnostic) -> Void
   let makeAction: @Sendable (Value) -> any ActionProtocol
-  let target: _WeakObject
+  let target: _WeakReference<any AnyObject & Sendable>
   let core = _Locked(Core())
 
   init(
@@ -283,7 +277,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     self.sourceName = sourceName
     self.targetName = target.name
     self.targetActionNames = target.actionNames
-    self.target = _WeakObject(target)
+    self.target = _WeakReference<any AnyObject & Sendable>(target)
     self.depthLimit = depthLimit
     self.diagnostics = diagnostics
     self.makeAction = makeAction

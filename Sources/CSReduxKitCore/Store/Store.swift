@@ -56,7 +56,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   public let nestedDispatchLimit: Int
 
   /// The queue, the reducer and the subscribers; see `_StoreEngine`.
-  @usableFromInline let engine: _StoreEngine<State>
+  @usableFromInline package let engine: _StoreEngine<State>
 
   /// Creates a store with an initial state and the reducer that transforms it.
   ///
@@ -328,7 +328,7 @@ extension Store {
   /// Subscribes and returns the state committed at that moment, atomically: the subscriber is
   /// called only for commits after the returned state. For adapters that start from the
   /// current value and then follow changes.
-  func _subscribeReadingState(
+  package func _subscribeReadingState(
     to types: Set<Int>? = nil, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> (Subscription, State) {
     engine.addReadingState(owner: self, types: types?.sorted(), subscriber)
@@ -339,33 +339,5 @@ extension Store: _SubscriptionOwner {
   @inlinable
   func _cancelSubscription(_ subscription: Subscription) {
     engine.cancelByID(subscription.id)
-  }
-}
-
-/// A weak reference that can cross threads; only the reference itself is shared.
-@usableFromInline
-final class _WeakReference<Object: AnyObject & Sendable>: @unchecked Sendable {
-  @usableFromInline weak var object: Object?
-  @inlinable init(_ object: Object) { self.object = object }
-}
-
-extension Store {
-  /// The slots the subscriber table uses, cancelled holes included. For tests of churn only.
-  var _subscriberSlotCount: Int {
-    engine.inner.withLock { $0.subscribers.slotCount }
-  }
-}
-
-extension Store {
-  /// Readers waiting for the state to come back from an in-place reduction. For tests only.
-  var _lentStateReaders: Int {
-    engine.inner.withLock { $0.readersWaiting }
-  }
-}
-
-extension Store {
-  /// The identity of the finish box kept for reuse, if any. For tests of the dispatch path.
-  var _spareFinishBoxID: ObjectIdentifier? {
-    engine.inner.withLock { $0.spareBox.map(ObjectIdentifier.init) }
   }
 }

@@ -1,3 +1,6 @@
+import CSReduxKitCore
+import CSReduxKitPersistence
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import CSReduxKitCore
 import _CSReduxKitShims
 
 #if canImport(FoundationEssentials)
@@ -7,17 +8,17 @@ import _CSReduxKitShims
 #endif
 
 /// Why a file operation failed: what step, in words, and the underlying error.
-struct _FileFailure: Error {
-  let what: String
+package struct _FileFailure: Error {
+  package let what: String
   let error: any Error
 }
 
 /// File operations shared by ``StatePersistence`` and ``ActionLogCodec``.
-enum _Files {
+package enum _Files {
   /// Replaces the file at `url` with `data` atomically: a temporary file in the same directory,
   /// written and flushed to disk, then renamed over it. A crash at any point leaves either the
   /// old file or the new one, never a mix; a failed write removes its temporary file.
-  static func replace(_ url: URL, with data: Data) throws(_FileFailure) {
+  package static func replace(_ url: URL, with data: Data) throws(_FileFailure) {
     let directory = url.deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -56,7 +57,7 @@ enum _Files {
   }
 
   /// Reads the file at `url`; `nil` when there is no such file.
-  static func read(_ url: URL) throws(_FileFailure) -> Data? {
+  package static func read(_ url: URL) throws(_FileFailure) -> Data? {
     do {
       return try Data(contentsOf: url)
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {

@@ -1,3 +1,4 @@
+import CSReduxKitCore
 import _CSReduxKitShims
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,5 @@
+import CSReduxKitCore
+
 /// The state that ``StatePersistence/restore(or:report:)`` found, and where it came from.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import CSReduxKitCore
 import _CSReduxKitShims
 
 #if canImport(FoundationEssentials)
@@ -51,7 +52,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// The version of the state's encoded form that this app writes and reads.
   public let schemaVersion: Int
   /// Runs the writes of ``keepSaving(_:onError:)``, one at a time, latest state first.
-  let writer: _CoalescingQueue
+  package let writer: _CoalescingQueue
 
   /// Creates a persistence for the state file at `fileURL`.
   ///

@@ -1,7 +1,7 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
 import Dispatch
 import Testing
-
-@testable import CSReduxKit
 
 /// The lock every store's internals sit behind (a futex word on Linux, `os_unfair_lock` on
 /// Apple platforms, an SRW lock on Windows).

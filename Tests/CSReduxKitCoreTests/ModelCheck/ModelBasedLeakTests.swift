@@ -1,7 +1,7 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
 import Dispatch
 import Testing
-
-@testable import CSReduxKit
 
 /// Leak checks that LeakTests and SubscriptionTests do not already make: middleware, thunks,
 /// closures released with their store, and churn of every kind of subscription while
@@ -117,7 +117,7 @@ struct ModelBasedLeakTests {
       if round.isMultiple(of: 2) { subscription.cancel() } else { store.unsubscribe(subscription) }
     }
     #expect(store.subscriberCount == 2)
-    #expect(store._subscriberSlotCount <= 2 * 2 + 2 * 34)
+    #expect(store.subscriberSlotCount <= 2 * 2 + 2 * 34)
     #expect(steady.current == dispatched)
     #expect(store.state.value == dispatched)
     withExtendedLifetime((keep, owner)) {}

@@ -1,4 +1,5 @@
-import CSReduxKit
+import CSReduxKitCore
+import CSReduxKitTestSupport
 import Testing
 
 /// The model check is only as good as its ability to notice a broken store: these tests feed

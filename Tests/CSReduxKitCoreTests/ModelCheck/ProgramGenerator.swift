@@ -1,4 +1,5 @@
-import CSReduxKit
+import CSReduxKitCore
+import CSReduxKitTestSupport
 
 /// SplitMix64: a small, fast generator whose whole output follows from its seed.
 struct SplitMix64 {

@@ -1,3 +1,4 @@
+import CSReduxKitTestSupport
 import Dispatch
 
 /// Shrinks a failing program: removes threads and steps and simplifies behaviours while the

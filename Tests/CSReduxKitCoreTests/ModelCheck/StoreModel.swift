@@ -1,4 +1,5 @@
-import CSReduxKit
+import CSReduxKitCore
+import CSReduxKitTestSupport
 
 // The reference model of the store's documented semantics. A program (see `Program`) runs on a
 // real store; the runner records what it observed (`Observation`), and `StoreModel.violations`

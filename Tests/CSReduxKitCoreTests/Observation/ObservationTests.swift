@@ -1,5 +1,6 @@
 #if canImport(Observation)
-  import CSReduxKit
+  import CSReduxKitCore
+  import CSReduxKitTestSupport
   import Dispatch
   import Observation
   import Testing

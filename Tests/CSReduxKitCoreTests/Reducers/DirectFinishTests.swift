@@ -1,4 +1,5 @@
-import CSReduxKit
+import CSReduxKitCore
+import CSReduxKitTestSupport
 import Testing
 
 @Suite("Calling a reducer yourself with Finish(_:)")

@@ -1,4 +1,5 @@
-import CSReduxKit
+import CSReduxKitCore
+import CSReduxKitTestSupport
 import Testing
 
 private enum TodoAction: Int, CaseIterable {

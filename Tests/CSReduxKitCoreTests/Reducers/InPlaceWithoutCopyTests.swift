@@ -1,7 +1,7 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
 import Dispatch
 import Testing
-
-@testable import CSReduxKit
 
 #if canImport(Darwin)
   import Darwin
@@ -122,7 +122,7 @@ struct InPlaceWithoutCopyTests {
         state.applied += 1
         started.open()
         // Wait, without sleeping, until the reader has found the state lent and waits.
-        while (reading.current?._lentStateReaders ?? 0) == 0 { yieldThread() }
+        while (reading.current?.lentStateReaders ?? 0) == 0 { yieldThread() }
         state.applied += 1  // the reader must see both changes or neither, never one
       })
     reading.withLock { $0 = slow }
@@ -137,7 +137,7 @@ struct InPlaceWithoutCopyTests {
     done.wait()
     #expect(result.current == 2)
     #expect(slow.state.applied == 2)
-    #expect(slow._lentStateReaders == 0)
+    #expect(slow.lentStateReaders == 0)
     reading.withLock { $0 = nil }  // the reducer holds `reading`: break the cycle
   }
 

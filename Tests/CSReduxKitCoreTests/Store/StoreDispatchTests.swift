@@ -1,7 +1,7 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
 import Dispatch
 import Testing
-
-@testable import CSReduxKit
 
 @Suite("Dispatching: order, synchrony and the queue")
 struct StoreDispatchTests {
@@ -207,14 +207,14 @@ struct FinishBoxReuseTests {
   func finishBoxIsReused() {
     let store = Store(state: Counter(), reducer: counterReducer())
     store.dispatch(Action(type: 1))
-    let first = store._spareFinishBoxID
+    let first = store.spareFinishBoxID
     #expect(first != nil)
     for _ in 0..<3 { store.dispatch(Action(type: 1)) }
     store.subscribe { [weak store] action, _ in  // nested turns reuse it too
       if action.type == 1 { store?.dispatch(Action(type: 3)) }
     }
     store.dispatch(Action(type: 1))
-    #expect(store._spareFinishBoxID == first)
+    #expect(store.spareFinishBoxID == first)
   }
 
   @Test("a finish callback the reducer keeps is never reused for a later action")
@@ -228,7 +228,7 @@ struct FinishBoxReuseTests {
       })
     store.dispatch(Action(type: 1))
     store.dispatch(Action(type: 2))
-    #expect(store._spareFinishBoxID == nil)
+    #expect(store.spareFinishBoxID == nil)
     #expect(kept.current.count == 2)
   }
 }

@@ -1,6 +1,6 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
 import Testing
-
-@testable import CSReduxKit
 
 @Suite("Subscriptions: order, filters, cancellation and owners")
 struct SubscriptionTests {
@@ -52,7 +52,7 @@ struct SubscriptionTests {
     for type in types + [8, 4_097, -2] { store.dispatch(Action(type: type)) }
     #expect(seen.current == [0, 7, 4_095, 4_096, 4_096, 1 << 40, -1, Int.min + 2])
     for subscription in subscriptions { subscription.cancel() }
-    #expect(store._subscriberSlotCount == 0)
+    #expect(store.subscriberSlotCount == 0)
     for type in types { store.dispatch(Action(type: type)) }
     #expect(seen.current.count == 8)
   }
@@ -286,7 +286,7 @@ struct SubscriptionTests {
     }
     #expect(store.subscriberCount == 11)
     // Storage is squeezed as holes accumulate: bounded by the live subscribers plus slack.
-    #expect(store._subscriberSlotCount <= 11 * 2 + 2 * 34)
+    #expect(store.subscriberSlotCount <= 11 * 2 + 2 * 34)
     store.dispatch(Action(type: 1))
     withExtendedLifetime((keep, typedKeep)) {}
   }

@@ -1,14 +1,7 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 import Foundation
 import Testing
-
-struct TodoLogState: StateProtocol, Codable, Equatable {
-  var tasks: [String] = []
-}
-
-enum TodoLogAction: Int, CaseIterable {
-  case add, delete, clear
-}
 
 private struct IndexOutOfRange: Error, CustomStringConvertible {
   let index: Int

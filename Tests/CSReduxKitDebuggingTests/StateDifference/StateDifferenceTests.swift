@@ -1,4 +1,5 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 import Testing
 
 private struct Profile {

@@ -1,4 +1,5 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 import CSReduxKitTesting
 import Dispatch
 import Testing

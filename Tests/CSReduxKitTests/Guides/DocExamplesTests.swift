@@ -1,4 +1,5 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 import Testing
 
 // The examples of docs/composition.md, compiled and run. `.ci/check-doc-examples` checks that

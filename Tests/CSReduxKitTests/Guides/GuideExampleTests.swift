@@ -1,4 +1,5 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 import Dispatch
 import Testing
 

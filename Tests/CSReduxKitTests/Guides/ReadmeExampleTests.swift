@@ -1,4 +1,5 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 import Testing
 
 /// Runs the usage example of README.md. `.ci/check-doc-examples` checks that the code between

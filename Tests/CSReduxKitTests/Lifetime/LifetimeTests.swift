@@ -1,8 +1,8 @@
+import CSReduxKit
+import CSReduxKitTestSupport
 import Dispatch
 import Foundation
 import Testing
-
-@testable import CSReduxKit
 
 /// A state that holds an object, so that a test can see which recorded states are still alive.
 private struct Holding: StateProtocol {
