@@ -13,6 +13,7 @@ import Testing
 private let documented: [[String]] = {
   let url = URL(filePath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appending(components: "docs", "reliability.md")
   guard let doc = try? String(contentsOf: url, encoding: .utf8) else { return [] }
   let fence = /```text\n([\s\S]*?)\n```/

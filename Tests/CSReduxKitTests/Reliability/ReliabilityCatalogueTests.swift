@@ -13,9 +13,10 @@ import Testing
 
 /// The code spans and `text` blocks of docs/reliability.md, as templates.
 struct DocumentedMessages: Sendable {
-  /// `docs/reliability.md`, three levels up from this file.
+  /// `docs/reliability.md`, four levels up from this file.
   static let url = URL(filePath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appending(components: "docs", "reliability.md")
 
   static let shared = DocumentedMessages()
