@@ -105,7 +105,7 @@ extension Store {
   /// #expect(rejection.error is PayloadError)
   /// ```
   ///
-  /// It waits like ``Store/expect(dispatching:exhaustive:timeout:fileID:filePath:line:column:changes:)-99nq7``.
+  /// It waits like ``Store/expect(dispatching:exhaustive:timeout:fileID:filePath:line:column:changes:)-6kkzc``.
   ///
   /// - Parameters:
   ///   - action: The action to dispatch.
