@@ -1,5 +1,5 @@
 import CSReduxKit
-import Foundation
+import CSReduxKitCore
 
 /// Dispatches one action for the expectation helpers and records what the store notified from
 /// just before the dispatch until the probe stops: the state the reducer started from, the
@@ -8,7 +8,7 @@ import Foundation
 /// It tells the action's own notification apart without comparing actions: a dispatch's
 /// completion runs right after that action's subscribers and before the next commit, so the
 /// last notification recorded when the completion runs is the action's.
-final class _DispatchProbe<State: StateProtocol>: @unchecked Sendable {
+final class _DispatchProbe<State: StateProtocol>: Sendable {
   /// What the store did with the action.
   struct Outcome: Sendable {
     /// The state the reducer started from.
@@ -21,43 +21,42 @@ final class _DispatchProbe<State: StateProtocol>: @unchecked Sendable {
 
   let action: any ActionProtocol
   let outcome = _OneShot<Outcome>()
-  private let lock = NSLock()
-  private var notifications: [StoreUpdate<State>] = []
-  private var initial: State
-  private var completedAt: Int?
-  private var subscription: Subscription?
+  private struct Inner: Sendable {
+    var notifications: [StoreUpdate<State>] = []
+    var initial: State
+    var completedAt: Int?
+    var subscription: Subscription?
+  }
+
+  private let inner: _Locked<Inner>
 
   /// Subscribes to `store`, then dispatches `action` to it.
   init(_ store: Store<State>, _ action: any ActionProtocol) {
     self.action = action
-    self.initial = store.state
-    let subscription = store.subscribe { [self] action, state in
-      lock.lock()
-      notifications.append((action: action, state: state))
-      lock.unlock()
+    self.inner = _Locked(Inner(initial: store.state))
+    let subscription = store.subscribe { [inner] action, state in
+      inner.withLock { $0.notifications.append((action: action, state: state)) }
     }
-    lock.lock()
-    // Read after subscribing: a commit in between is both in `initial` and recorded.
-    initial = store.state
-    self.subscription = subscription
-    lock.unlock()
+    inner.withLock { inner in
+      // Read after subscribing: a commit in between is both in `initial` and recorded.
+      inner.initial = store.state
+      inner.subscription = subscription
+    }
     store.dispatch(action) { [self] state in complete(with: state) }
   }
 
   private func complete(with state: State) {
-    lock.lock()
-    let recorded = notifications
-    completedAt = recorded.count
-    let before = recorded.count >= 2 ? recorded[recorded.count - 2].state : initial
-    lock.unlock()
+    let (recorded, before) = inner.withLock { inner in
+      let recorded = inner.notifications
+      inner.completedAt = recorded.count
+      return (recorded, recorded.count >= 2 ? recorded[recorded.count - 2].state : inner.initial)
+    }
     outcome.fulfill(Outcome(before: before, committed: recorded.last, state: state))
   }
 
   /// Stops recording.
   func stop() {
-    lock.lock()
-    let subscription = self.subscription
-    lock.unlock()
+    let subscription = inner.withLock { $0.subscription }
     subscription?.cancel()
   }
 
@@ -100,10 +99,11 @@ final class _DispatchProbe<State: StateProtocol>: @unchecked Sendable {
 
   /// Checks that the store notified nothing but the action since the probe subscribed.
   func checkNothingElse(at site: _CallSite) throws {
-    lock.lock()
-    var others = notifications
-    if let completedAt, completedAt > 0 { others.remove(at: completedAt - 1) }
-    lock.unlock()
+    let others = inner.withLock { inner in
+      var others = inner.notifications
+      if let completedAt = inner.completedAt, completedAt > 0 { others.remove(at: completedAt - 1) }
+      return others
+    }
     guard !others.isEmpty else { return }
     let noun = others.count == 1 ? "action" : "actions"
     throw site.error(

@@ -1,16 +1,19 @@
+import CSReduxKitCore
 import Dispatch
-import Foundation
 
 /// A value that arrives at most once, from any thread, and is waited for with a deadline:
 /// suspending (a continuation) or blocking (a semaphore), never polling.
 ///
 /// Whichever comes first settles it: ``fulfill(_:)``, the deadline, or the waiting task's
 /// cancellation. Later calls have no effect. One waiter at a time.
-final class _OneShot<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  /// `nil` while waiting; `.some(nil)` once expired; `.some(value)` once fulfilled.
-  private var outcome: Value??
-  private var continuation: CheckedContinuation<Value?, Never>?
+final class _OneShot<Value: Sendable>: Sendable {
+  private struct Inner {
+    /// `nil` while waiting; `.some(nil)` once expired; `.some(value)` once fulfilled.
+    var outcome: Value??
+    var continuation: CheckedContinuation<Value?, Never>?
+  }
+
+  private let inner = _Locked(Inner())
   private let semaphore = DispatchSemaphore(value: 0)
 
   /// Delivers `value` unless the one-shot is already settled.
@@ -19,16 +22,14 @@ final class _OneShot<Value: Sendable>: @unchecked Sendable {
   }
 
   private func settle(_ value: Value?) {
-    lock.lock()
-    guard case .none = outcome else {
-      lock.unlock()
-      return
+    let settled = inner.withLock { inner -> (Bool, CheckedContinuation<Value?, Never>?) in
+      guard case .none = inner.outcome else { return (false, nil) }
+      inner.outcome = .some(value)
+      defer { inner.continuation = nil }
+      return (true, inner.continuation)
     }
-    outcome = .some(value)
-    let waiting = continuation
-    continuation = nil
-    lock.unlock()
-    waiting?.resume(returning: value)
+    guard settled.0 else { return }
+    settled.1?.resume(returning: value)
     semaphore.signal()
   }
 
@@ -37,14 +38,15 @@ final class _OneShot<Value: Sendable>: @unchecked Sendable {
   func value(within timeout: Duration) async -> Value? {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
-        lock.lock()
-        if case .some(let outcome) = outcome {
-          lock.unlock()
+        let settled = inner.withLock { inner -> Value?? in
+          if case .some(let outcome) = inner.outcome { return .some(outcome) }
+          inner.continuation = continuation
+          return .none
+        }
+        if case .some(let outcome) = settled {
           continuation.resume(returning: outcome)
           return
         }
-        self.continuation = continuation
-        lock.unlock()
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout._seconds) {
           [weak self] in self?.settle(nil)
         }
@@ -59,10 +61,10 @@ final class _OneShot<Value: Sendable>: @unchecked Sendable {
   func value(within timeout: Duration) -> Value? {
     _ = semaphore.wait(timeout: .now() + timeout._seconds)
     settle(nil)
-    lock.lock()
-    defer { lock.unlock() }
-    if case .some(let outcome) = outcome { return outcome }
-    return nil
+    return inner.withLock { inner in
+      if case .some(let outcome) = inner.outcome { return outcome }
+      return nil
+    }
   }
 }
 

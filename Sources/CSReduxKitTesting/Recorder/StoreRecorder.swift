@@ -289,20 +289,17 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
 }
 
 /// A recorder's entries, its read position and its waiters, behind one lock.
-final class _RecorderLog<State: StateProtocol>: @unchecked Sendable {
+final class _RecorderLog<State: StateProtocol>: Sendable {
   struct Inner {
     var entries: [StoreUpdate<State>] = []
     var readCount = 0
     var waiters: [(count: Int, signal: _OneShot<Void>)] = []
   }
 
-  private let lock = NSLock()
-  private var inner = Inner()
+  private let inner = _Locked(Inner())
 
   func withLock<R>(_ body: (inout Inner) throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&inner)
+    try inner.withLock(body)
   }
 
   func append(_ entry: StoreUpdate<State>) {

@@ -1,3 +1,4 @@
+import CSReduxKit
 import Testing
 
 @testable import DemoKit
@@ -109,7 +110,7 @@ struct ScreenRendererTests {
 /// Forwards to a session, counting how often each of its sections is rendered.
 private final class CountingSession: DemoSession {
   let base: CSDemoSession
-  let renders = Protected<[String: Int]>([:])
+  let renders = _Locked<[String: Int]>([:])
 
   init(_ base: CSDemoSession) { self.base = base }
 
