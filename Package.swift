@@ -5,18 +5,36 @@ let package = Package(
   name: "CSReduxKit",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
+    // Everything: the core, the debugging tools and persistence, behind one `import CSReduxKit`.
     .library(name: "CSReduxKit", targets: ["CSReduxKit"]),
+    // The store, actions, reducers, middleware and several stores alone, without Foundation.
+    .library(name: "CSReduxKitCore", targets: ["CSReduxKitCore"]),
     // Helpers for tests of code that uses a store (Swift Testing and XCTest).
     .library(name: "CSReduxKitTesting", targets: ["CSReduxKitTesting"]),
-    .executable(name: "demo", targets: ["demo"]),
-    .executable(name: "benchmark", targets: ["benchmark"]),
   ],
   dependencies: [],
   targets: [
     // MARK: Library
+    // The store, actions, reducers, middleware, several stores, the concurrency and Observation
+    // adapters. Imports no Foundation (`.ci/run` checks it): Dispatch and the shim only.
+    .target(
+      name: "CSReduxKitCore",
+      dependencies: ["_CSReduxKitShims"]
+    ),
+    // Saving and restoring a store's state in a file (Foundation's Codable and file calls).
+    .target(
+      name: "CSReduxKitPersistence",
+      dependencies: ["CSReduxKitCore", "_CSReduxKitShims"]
+    ),
+    // The action log with time travel, recordings, their JSON Lines codec, StateDifference.
+    .target(
+      name: "CSReduxKitDebugging",
+      dependencies: ["CSReduxKitCore", "CSReduxKitPersistence"]
+    ),
+    // The umbrella: `import CSReduxKit` re-exports the three modules above.
     .target(
       name: "CSReduxKit",
-      dependencies: ["_CSReduxKitShims"]
+      dependencies: ["CSReduxKitCore", "CSReduxKitDebugging", "CSReduxKitPersistence"]
     ),
     // A lock and atomics that work back to macOS 13 / iOS 16 (Synchronization needs iOS 18).
     .target(name: "_CSReduxKitShims"),
@@ -35,7 +53,8 @@ let package = Package(
     ),
     // termios and pseudo-terminal calls, which differ between Darwin and Glibc.
     .target(name: "_DemoTerminalShims", path: "Demo/_DemoTerminalShims"),
-    // `swift run demo`: a thin entry point over DemoKit.
+    // `swift run demo`: a thin entry point over DemoKit. An executable target, not a product, so
+    // a package that depends on CSReduxKit does not see it.
     .executableTarget(
       name: "demo",
       dependencies: ["DemoKit"],
@@ -47,17 +66,36 @@ let package = Package(
     .executableTarget(
       name: "benchmark",
       dependencies: ["CSReduxKit"],
-      path: "Sources/benchmark"
+      path: "Tools/benchmark"
     ),
 
     // MARK: Tests
+    // Fakes, latches and small states shared by the test targets below.
+    .target(
+      name: "CSReduxKitTestSupport",
+      dependencies: ["CSReduxKit", "CSReduxKitTesting"],
+      path: "Tests/CSReduxKitTestSupport"
+    ),
+    .testTarget(
+      name: "CSReduxKitCoreTests",
+      dependencies: ["CSReduxKitCore", "CSReduxKitTestSupport"]
+    ),
+    .testTarget(
+      name: "CSReduxKitDebuggingTests",
+      dependencies: ["CSReduxKit", "CSReduxKitTestSupport"]
+    ),
+    .testTarget(
+      name: "CSReduxKitPersistenceTests",
+      dependencies: ["CSReduxKit", "CSReduxKitTestSupport"]
+    ),
+    // The guides' and README's examples, and the reliability catalogue, through the umbrella.
     .testTarget(
       name: "CSReduxKitTests",
-      dependencies: ["CSReduxKit"]
+      dependencies: ["CSReduxKit", "CSReduxKitTestSupport"]
     ),
     .testTarget(
       name: "CSReduxKitTestingTests",
-      dependencies: ["CSReduxKit", "CSReduxKitTesting"]
+      dependencies: ["CSReduxKit", "CSReduxKitTesting", "CSReduxKitTestSupport"]
     ),
     .testTarget(
       name: "DemoKitTests",

@@ -20,27 +20,6 @@
 #include <pty.h>
 #endif
 
-// MARK: Mutex
-
-struct demo_mutex {
-  pthread_mutex_t mutex;
-};
-
-demo_mutex *demo_mutex_create(void) {
-  demo_mutex *mutex = malloc(sizeof(demo_mutex));
-  if (mutex == NULL) abort();
-  pthread_mutex_init(&mutex->mutex, NULL);
-  return mutex;
-}
-
-void demo_mutex_destroy(demo_mutex *mutex) {
-  pthread_mutex_destroy(&mutex->mutex);
-  free(mutex);
-}
-
-void demo_mutex_lock(demo_mutex *mutex) { pthread_mutex_lock(&mutex->mutex); }
-void demo_mutex_unlock(demo_mutex *mutex) { pthread_mutex_unlock(&mutex->mutex); }
-
 // MARK: File descriptors
 
 int demo_isatty(int fd) { return isatty(fd); }

@@ -7,13 +7,13 @@ import _DemoTerminalShims
 
 /// Collects a store's diagnostics for assertions.
 final class DiagnosticRecorder: Sendable {
-  private let items = Protected<[StoreDiagnostic]>([])
+  private let items = _Locked<[StoreDiagnostic]>([])
 
   var handler: @Sendable (StoreDiagnostic) -> Void {
     { [items] diagnostic in items.withLock { $0.append(diagnostic) } }
   }
 
-  var diagnostics: [StoreDiagnostic] { items.snapshot }
+  var diagnostics: [StoreDiagnostic] { items.withLock { $0 } }
 }
 
 /// The result of running the demo binary.

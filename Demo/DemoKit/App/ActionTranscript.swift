@@ -15,7 +15,7 @@ final class ActionTranscript: Sendable {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Subscribes the log to every action of `store`, for as long as the log lives.
   init<State: StateProtocol>(store: Store<State>) {

@@ -28,7 +28,7 @@ final class DemoApp: Sendable {
   let diagnosticLog: DiagnosticLog
 
   /// The names of the stores that committed a signOut since the last ``signOut()``.
-  private let signedOut = Protected<[String]>([])
+  private let signedOut = _Locked<[String]>([])
 
   /// Creates the four stores and registers them with the coordinator, in module order.
   init() {

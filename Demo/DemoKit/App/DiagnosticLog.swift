@@ -3,7 +3,7 @@ import CSReduxKit
 /// Collects a store's diagnostics so the demo can show them in its own output (a line of the
 /// scripted frame, or the interactive status line) instead of writing over the screen.
 final class DiagnosticLog: Sendable {
-  private let lines = Protected<[String]>([])
+  private let lines = _Locked<[String]>([])
 
   /// The closure to give a store as its `diagnostics`.
   var handler: @Sendable (StoreDiagnostic) -> Void {

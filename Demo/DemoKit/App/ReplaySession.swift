@@ -37,11 +37,11 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
 
   private let makeStage: MakeStage
   private let makeCheckStore: () -> Store<State>
-  private let playing = Protected<ActionLogEntry<State>?>(nil)
+  private let playing = _Locked<ActionLogEntry<State>?>(nil)
   private var stage: Stage
   private var stageTranscript: ActionTranscript
   /// Grows with every move, so the interactive screen draws every section again.
-  private let moves = Protected(0)
+  private let moves = _Locked(0)
 
   /// A replay of `recording`, on stages from `makeStage`; `makeCheckStore` makes a fresh store
   /// of the module with its own reducer, for ``check()``.
@@ -59,7 +59,7 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
   }
 
   private static func freshStage(
-    _ state: State, _ makeStage: MakeStage, _ playing: Protected<ActionLogEntry<State>?>,
+    _ state: State, _ makeStage: MakeStage, _ playing: _Locked<ActionLogEntry<State>?>,
     _ diagnosticLog: DiagnosticLog
   ) -> (Stage, ActionTranscript) {
     // Plays back the entry being dispatched: its recorded state, or its recorded failure.
@@ -151,7 +151,7 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
   func check() -> (matches: Bool, report: String) {
     let store = makeCheckStore()
     let recording = recording
-    let outcome = Protected<Result<Int, ReplayMismatch>?>(nil)
+    let outcome = _Locked<Result<Int, ReplayMismatch>?>(nil)
     let done = DispatchSemaphore(value: 0)
     // The program's main thread waits; the replay runs on the concurrency pool.
     Task {
@@ -165,7 +165,7 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
       done.signal()
     }
     done.wait()
-    switch outcome.snapshot {
+    switch outcome.withLock({ $0 }) {
     case .success(let count)?:
       return (true, "replay matches: \(count) entr\(count == 1 ? "y" : "ies")")
     case .failure(let mismatch)?:

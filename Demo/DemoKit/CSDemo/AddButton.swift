@@ -20,7 +20,7 @@ final class AddButton: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the button and subscribes it to `store` for as long as it lives.
   init(store: CSDemoStore) {

@@ -22,7 +22,7 @@ final class InputView: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
@@ -85,7 +85,7 @@ final class InputView: TextView {
 
   /// One line: `[text_]` while focused, `(text)` or `(please enter content)` otherwise.
   func render() -> [String] {
-    let model = model.snapshot
+    let model = model.withLock { $0 }
     if model.isFocused { return ["[\(model.text)_]"] }
     return ["(\(model.text.isEmpty ? Self.placeholder : model.text))"]
   }

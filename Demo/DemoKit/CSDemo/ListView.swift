@@ -28,7 +28,7 @@ final class ListView: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
@@ -74,7 +74,7 @@ final class ListView: TextView {
 
   /// The indices of the highlighted rows.
   var highlightedRows: [Int] {
-    let model = model.snapshot
+    let model = model.withLock { $0 }
     return model.rows.indices.filter { model.rows[$0] == model.highlightedText }
   }
 
@@ -99,7 +99,7 @@ final class ListView: TextView {
   /// One line per row: a `>` for the selection, the index, the text, and `<- title` when it is
   /// highlighted; `(empty)` when there are no rows.
   func render() -> [String] {
-    let model = model.snapshot
+    let model = model.withLock { $0 }
     guard !model.rows.isEmpty else { return [Self.emptyText] }
     return model.rows.enumerated().map { index, text in
       let mark = index == model.selectedRow ? ">" : " "

@@ -23,7 +23,7 @@ final class TitleView: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {

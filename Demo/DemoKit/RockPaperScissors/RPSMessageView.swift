@@ -7,7 +7,7 @@ final class RPSMessageView: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the view and subscribes it to every game action.
   init(store: RPSStore) {

@@ -9,7 +9,7 @@ final class RPSPlayersView: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the view and subscribes it to every game action.
   init(store: RPSStore) {
@@ -30,7 +30,7 @@ final class RPSPlayersView: TextView {
 
   /// Two lines, `player 1: chosen` and `player 2: -` style.
   func render() -> [String] {
-    let model = model.snapshot
+    let model = model.withLock { $0 }
     let isRevealed = model.player2.chosen
     func slot(_ play: RPSPlay) -> String {
       guard play.chosen else { return "-" }

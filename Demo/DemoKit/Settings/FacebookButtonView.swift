@@ -7,7 +7,7 @@ final class FacebookButtonView: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the screen and subscribes it to toggleFacebook and signOut.
   init(store: SettingsStore) {

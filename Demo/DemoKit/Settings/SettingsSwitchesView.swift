@@ -7,7 +7,7 @@ final class SettingsSwitchesView: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the screen and subscribes it to both toggles and to signOut.
   init(store: SettingsStore) {

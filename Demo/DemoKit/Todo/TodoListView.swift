@@ -11,7 +11,7 @@ final class TodoListView: TextView {
     var revision = 0
   }
 
-  private let model = Protected(Model())
+  private let model = _Locked(Model())
 
   /// Creates the view and subscribes it to both action types of `store`.
   init(store: TodoStore) {
@@ -57,7 +57,7 @@ final class TodoListView: TextView {
 
   /// One line per task: a `>` for the selection, the index and the name.
   func render() -> [String] {
-    let model = model.snapshot
+    let model = model.withLock { $0 }
     guard !model.names.isEmpty else { return [Self.emptyText] }
     return model.names.enumerated().map { index, name in
       "\(index == model.selectedRow ? ">" : " ") \(index)  \(name)"

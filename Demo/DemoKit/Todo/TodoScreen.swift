@@ -14,7 +14,7 @@ final class TodoScreen: Sendable {
     var revision = 0
   }
 
-  private let draft = Protected(Draft())
+  private let draft = _Locked(Draft())
 
   init(store: TodoStore) {
     self.store = store

@@ -1,5 +1,5 @@
-// Portable system calls for the demo program: a mutex, file descriptors, the terminal's raw
-// mode, its size, signals, and pseudo-terminals for the end-to-end tests.
+// Portable system calls for the demo program: file descriptors, the terminal's raw mode,
+// its size, signals, and pseudo-terminals for the end-to-end tests.
 //
 // termios, openpty and friends live in different headers on Darwin (<util.h>) and Glibc
 // (<pty.h>), and errno is awkward to read from Swift, so the Swift side only ever calls these
@@ -8,15 +8,6 @@
 #define DEMO_TERMINAL_SHIMS_H
 
 #include <stddef.h>
-
-// MARK: Mutex
-
-/// An opaque mutex, allocated on the heap so its address never moves.
-typedef struct demo_mutex demo_mutex;
-demo_mutex *demo_mutex_create(void);
-void demo_mutex_destroy(demo_mutex *mutex);
-void demo_mutex_lock(demo_mutex *mutex);
-void demo_mutex_unlock(demo_mutex *mutex);
 
 // MARK: File descriptors
 

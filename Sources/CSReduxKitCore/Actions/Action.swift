@@ -1,0 +1,54 @@
+/// The standard action: an integer type and an optional payload.
+///
+/// ```swift
+/// enum TodoAction: Int { case add, delete }
+/// store.dispatch(Action(TodoAction.add, data: "Buy milk"))
+/// store.dispatch(Action(type: 1, data: 0))
+/// ```
+///
+/// An action is a small value (two words), so dispatching one without a payload allocates
+/// nothing; a payload is boxed once when the action is created.
+public struct Action: ActionProtocol, CustomStringConvertible {
+  /// The kind of action.
+  public let type: Int
+  @usableFromInline let storage: _PayloadStorage?
+
+  /// The payload, or `nil` when the action carries none.
+  @inlinable
+  public var data: (any Sendable)? { storage?.value }
+
+  /// Creates an action from an integer type and an optional payload.
+  ///
+  /// - Parameters:
+  ///   - type: The kind of action.
+  ///   - data: The payload the reducer needs, if any.
+  @inlinable
+  public init(type: Int, data: (any Sendable)? = nil) {
+    self.type = type
+    self.storage = data.map(_PayloadStorage.init)
+  }
+
+  /// Creates an action from a case of an `Int`-backed enum and an optional payload.
+  ///
+  /// - Parameters:
+  ///   - type: A case whose raw value is the action type.
+  ///   - data: The payload the reducer needs, if any.
+  @inlinable
+  public init<T: RawRepresentable>(_ type: T, data: (any Sendable)? = nil)
+  where T.RawValue == Int {
+    self.init(type: type.rawValue, data: data)
+  }
+
+  /// A readable form such as `Action(type: 3, data: "Buy milk")`.
+  public var description: String {
+    guard let data else { return "Action(type: \(type))" }
+    return "Action(type: \(type), data: \(String(reflecting: data)))"
+  }
+}
+
+/// Keeps `Action` two words wide, so it fits an existential's inline buffer without boxing.
+@usableFromInline
+final class _PayloadStorage: Sendable {
+  @usableFromInline let value: any Sendable
+  @inlinable init(_ value: any Sendable) { self.value = value }
+}

@@ -1,0 +1,45 @@
+import _CSReduxKitShims
+
+/// A value and the lock that guards it, in one allocation.
+///
+/// The value is reachable only through ``withLock(_:)``, so it can never be touched unlocked.
+/// Callers must not run user code (reducers, subscribers, completions) inside `withLock`.
+///
+/// The one lock box of the package: the core, CSReduxKitTesting and the demo all use it. It is
+/// `Sendable` only when its value is, so a non-`Sendable` value cannot cross threads inside it.
+@usableFromInline
+package final class _Locked<Value> {
+  @usableFromInline let storage: _LockedStorage<Value>
+
+  @inlinable
+  package init(_ value: Value) {
+    storage = _LockedStorage.make(value)
+  }
+
+  @inlinable @inline(__always)
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try storage.withUnsafeMutablePointers { value, lock in
+      csrk_lock_lock(lock)
+      defer { csrk_lock_unlock(lock) }
+      return try body(&value.pointee)
+    }
+  }
+}
+
+// The lock guards the value, so the box may cross threads whenever the value may.
+extension _Locked: @unchecked Sendable where Value: Sendable {}
+
+@usableFromInline
+final class _LockedStorage<Value>: ManagedBuffer<Value, csrk_lock_t> {
+  @inlinable
+  static func make(_ value: Value) -> _LockedStorage<Value> {
+    let buffer = create(minimumCapacity: 1) { _ in value }
+    let storage = unsafeDowncast(buffer, to: _LockedStorage<Value>.self)
+    storage.withUnsafeMutablePointerToElements { csrk_lock_init($0) }
+    return storage
+  }
+
+  deinit {
+    withUnsafeMutablePointerToElements { csrk_lock_destroy($0) }
+  }
+}

@@ -1,0 +1,359 @@
+import Dispatch
+
+/// A feature module's store: it keeps the module's state, runs its reducer for one action at a
+/// time and tells its subscribers about every change.
+///
+/// Give each feature module its own store, usually a subclass with its own `init()`:
+///
+/// ```swift
+/// final class TodoStore: Store<TodoState>, @unchecked Sendable {
+///   init(diagnostics: StoreDiagnostic.Handler? = nil) {
+///     super.init(
+///       state: TodoState(), reducer: todoReducer, diagnostics: diagnostics)
+///   }
+/// }
+/// ```
+///
+/// That is all a subclass writes. `@unchecked Sendable` is the one thing the compiler insists
+/// on: `Store` is `Sendable` by its own locking, which the compiler cannot check, and Swift
+/// makes every subclass restate such a conformance, because only its author knows that the
+/// stored properties it adds are safe to share (add none that change, or guard them). Every
+/// other parameter of the base initializer has a default. A module that needs no type of its
+/// own can skip the subclass: `typealias TodoStore = Store<TodoState>` with a `convenience
+/// init()` in an `extension Store where State == TodoState`.
+///
+/// ## Guarantees
+///
+/// - **Serial, ordered reduction.** Actions are reduced one at a time, in the order their
+///   `dispatch` calls took effect, whatever thread they came from. The next reducer starts only
+///   after the previous one called `finish`.
+/// - **Synchronous when it can be.** When the store is idle and the reducer calls `finish`
+///   before returning, `dispatch` returns after the state is committed and every subscriber
+///   ran: `store.dispatch(a); store.state` sees `a`.
+/// - **Asynchronous finish.** `finish` may be called later, from any thread. Actions
+///   dispatched meanwhile wait in a FIFO queue; `dispatch` never blocks on a reducer; the thread
+///   that calls `finish` runs the queued actions.
+/// - **Nested dispatch never recurses.** An action dispatched from a subscriber, a reducer or a
+///   completion is queued and runs after the current action's notifications, before the outer
+///   `dispatch` returns when that call is the one draining the queue. Every subscriber sees
+///   every committed state exactly once, in order.
+/// - **Notification.** After each commit every active subscriber is called once with the action
+///   and the new state, in subscription order, on the thread that committed. A subscriber added
+///   during a notification round starts with the next action. Every action notifies, even when
+///   the state did not change.
+/// - **Reads.** ``state`` returns the last committed state, at any time, from any thread.
+/// - **In place, without a copy.** When the reducer is an ``InPlaceReducerProtocol`` whose
+///   `reduce` cannot throw (or an ``InPlaceReducer`` made from a closure that cannot throw), the
+///   store lends it its own state for the (synchronous) reduction instead of a copy, so
+///   copy-on-write storage that nothing else holds is changed where it is: a dispatch costs the
+///   same on a 10-item array as on a 1,000,000-item one. Meanwhile ``state`` read from another
+///   thread waits for the commit (a few instructions, or as long as the reducer takes) and
+///   returns the state committed for that action; never a half-changed one. Reading ``state``
+///   from inside that reducer, or from code it calls, stops the program with a message: there
+///   is no copy to return. A reducer that can throw works on a copy, so that a throw leaves the
+///   state exactly as it was.
+///
+/// No lock is held while the reducer, a subscriber, a completion or the diagnostics handler
+/// runs, so all of them may call back into the store.
+open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
+  /// The store's name in diagnostics: the `name` given at creation, or the store's type name.
+  public let name: String
+  /// Names for the action types, used in diagnostics.
+  public let actionNames: ActionTypeNames
+  /// How long a reducer may take to call `finish` before the store reports it.
+  public let reducerTimeout: Duration
+  /// How many actions the store's own subscribers, completions and reducer may dispatch back
+  /// into it before it goes idle; past it, the loop is reported and stopped.
+  public let nestedDispatchLimit: Int
+
+  /// The queue, the reducer and the subscribers; see `_StoreEngine`.
+  @usableFromInline package let engine: _StoreEngine<State>
+
+  /// Creates a store with an initial state and the reducer that transforms it.
+  ///
+  /// - Parameters:
+  ///   - state: The initial state.
+  ///   - reducer: The module's reducer.
+  ///   - name: The store's name in diagnostics; the store's type name when `nil`.
+  ///   - actionNames: Names for the action types in diagnostics.
+  ///   - middleware: Steps every dispatched action goes through before the queue, outermost
+  ///     first; see ``Middleware``.
+  ///   - reducerTimeout: How long a reducer may take to call `finish` before the store reports
+  ///     ``StoreDiagnostic/Kind/reducerDidNotFinish`` (once per action; the store keeps
+  ///     waiting). Zero or less turns the check off.
+  ///   - nestedDispatchLimit: How many actions the store's own subscribers, completions and
+  ///     reducer may dispatch back into it before it goes idle. Past the limit the store
+  ///     reports ``StoreDiagnostic/Kind/feedbackLoop`` once and drops further such actions until
+  ///     it is idle (their completions get the current state); actions dispatched from other
+  ///     threads are never dropped.
+  ///   - diagnostics: Receives every ``StoreDiagnostic``; when `nil` (the default), each is
+  ///     printed to standard error as one line (``StoreDiagnostic/printToStandardError``). A
+  ///     subclass can take a `StoreDiagnostic.Handler? = nil` parameter and pass it on
+  ///     without restating that default.
+  @inlinable
+  public init(
+    state: State,
+    reducer: some ReducerProtocol<State>,
+    name: String? = nil,
+    actionNames: ActionTypeNames = .none,
+    middleware: [Middleware<State>] = [],
+    reducerTimeout: Duration = .seconds(5),
+    nestedDispatchLimit: Int = 100_000,
+    diagnostics: StoreDiagnostic.Handler? = nil
+  ) {
+    let diagnostics = diagnostics ?? StoreDiagnostic.printToStandardError
+    let name = name ?? String(describing: Self.self)
+    self.name = name
+    self.actionNames = actionNames
+    self.reducerTimeout = reducerTimeout
+    self.nestedDispatchLimit = nestedDispatchLimit
+    self.engine = _StoreEngine(
+      state: state, reducer: reducer, name: name, actionNames: actionNames,
+      middleware: middleware, reducerTimeout: reducerTimeout,
+      nestedDispatchLimit: nestedDispatchLimit, diagnostics: diagnostics)
+  }
+
+  deinit {
+    engine.shutDown()
+  }
+
+  // MARK: - Reading
+
+  /// The last committed state.
+  ///
+  /// Readable at any time from any thread; while a reducer is working, it is the state from
+  /// before that action.
+  @inlinable
+  public final var state: State {
+    engine.state
+  }
+
+  /// The number of subscriptions that are not cancelled.
+  @inlinable
+  public final var subscriberCount: Int {
+    engine.inner.withLock { $0.subscribers.activeCount }
+  }
+
+  /// Whether no action is being reduced, notified or waiting in the queue.
+  @inlinable
+  public final var isIdle: Bool {
+    engine.inner.withLock { !$0.isBusy }
+  }
+
+  // MARK: - Dispatching
+
+  /// Asks the store to apply `action`.
+  ///
+  /// When the store is idle and the reducer finishes synchronously, the action is committed
+  /// and every subscriber has run when this returns. Otherwise the action waits its turn in a
+  /// FIFO queue and this returns at once; it never blocks on a reducer.
+  ///
+  /// - Parameter action: The action to apply.
+  /// - Complexity: O(1) plus the reducer and the subscribers for this action's type.
+  @inlinable
+  public final func dispatch(_ action: any ActionProtocol) {
+    engine.dispatch(action, completion: nil)
+  }
+
+  /// Asks the store to apply `action`, then calls `completion` with the state committed for
+  /// it, after all its subscribers ran.
+  ///
+  /// - Parameters:
+  ///   - action: The action to apply.
+  ///   - completion: Called once, on the thread that committed the action.
+  @inlinable
+  public final func dispatch(
+    _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
+  ) {
+    engine.dispatch(action, completion: completion)
+  }
+
+  /// Replaces the whole state with `state`, in its turn in the queue, without calling the
+  /// reducer; every subscriber is then notified with a ``StateReplacedAction``.
+  ///
+  /// For restoring a saved state and for debugging tools such as ``ActionLog`` time travel, not
+  /// for ordinary changes: those belong in actions, so that they can be logged and replayed.
+  /// The replacement goes through the store's middleware like any action.
+  ///
+  /// - Parameters:
+  ///   - state: The state the store should hold.
+  ///   - reason: Why, for logs and for the action's description.
+  ///   - completion: Called with the committed state after every subscriber ran.
+  public final func replaceState(
+    with state: State, reason: String = "state replaced",
+    completion: (@Sendable (State) -> Void)? = nil
+  ) {
+    engine.dispatch(StateReplacedAction(state: state, reason: reason), completion: completion)
+  }
+
+  // MARK: - Waiting for idle
+
+  /// Calls `body` once the store is idle: no action reduced, notified or queued.
+  ///
+  /// When the store is idle already, `body` runs at once, on the calling thread. Otherwise it
+  /// runs on the thread that empties the queue, after the last action's subscribers and
+  /// completion ran. Another thread may dispatch again right after; idleness is a moment, not a
+  /// state the store promises to keep. If a reducer never calls `finish`, `body` is never
+  /// called (the store reports ``StoreDiagnostic/Kind/reducerDidNotFinish``).
+  ///
+  /// - Parameter body: Called once.
+  public final func whenIdle(_ body: @escaping @Sendable () -> Void) {
+    engine.whenIdle(body)
+  }
+
+  /// Suspends until the store is idle: no action reduced, notified or queued; see
+  /// ``whenIdle(_:)``.
+  public final func waitUntilIdle() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      engine.whenIdle { continuation.resume() }
+    }
+  }
+
+  // MARK: - Subscribing
+
+  /// Calls `subscriber` after every action with the action and the state committed for it.
+  ///
+  /// - Parameter subscriber: Called on the thread that committed the action, in subscription
+  ///   order with the store's other subscribers.
+  /// - Returns: The subscription; cancel it to stop the calls.
+  /// - Complexity: Amortized O(1).
+  @inlinable @discardableResult
+  public final func subscribe(
+    _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    add(types: nil) { _ in subscriber }
+  }
+
+  /// Calls `subscriber` after every action whose type is in `types`.
+  ///
+  /// A dispatch costs nothing for subscribers filtered on other types: they are routed by type.
+  ///
+  /// - Parameters:
+  ///   - types: The action types to receive. An empty set receives nothing.
+  ///   - subscriber: Called with the action and the state committed for it.
+  /// - Returns: The subscription; cancel it to stop the calls.
+  /// - Complexity: Amortized O(k) for k types.
+  @inlinable @discardableResult
+  public final func subscribe(
+    to types: Set<Int>, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    add(types: types.sorted()) { _ in subscriber }
+  }
+
+  /// Calls `subscriber` after every action whose type is one of `types`.
+  ///
+  /// ```swift
+  /// store.subscribe(to: [TodoAction.add, .delete]) { action, state in … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
+  ///   - subscriber: Called with the action and the state committed for it.
+  /// - Returns: The subscription; cancel it to stop the calls.
+  @inlinable @discardableResult
+  public final func subscribe<T: RawRepresentable>(
+    to types: [T], _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription where T.RawValue == Int {
+    subscribe(to: Set(types.map(\.rawValue)), subscriber)
+  }
+
+  /// Calls `subscriber` with `owner` after every action (or every action of `types`), for as
+  /// long as `owner` lives.
+  ///
+  /// The store holds `owner` weakly. Once it is gone, the subscription ends at the next action
+  /// that would have reached it: it is cancelled and its closure released. This is the usual
+  /// way for an object used from any thread to follow a store without a retain cycle and
+  /// without cancelling by hand. `subscriber` runs on the committing thread, so it cannot
+  /// change a `@MainActor` view's properties: a view, a view controller or a view model uses
+  /// ``subscribeOnMainActor(owner:to:_:)-(_,Set<Int>?,_)`` instead.
+  ///
+  /// ```swift
+  /// store.subscribe(owner: self) { view, action, state in view.render(state) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - owner: The object whose lifetime bounds the subscription.
+  ///   - types: The action types to receive; every type when `nil`.
+  ///   - subscriber: Called with the live owner, the action and the committed state.
+  /// - Returns: The subscription; it may also be cancelled by hand.
+  @inlinable @discardableResult
+  public final func subscribe<Owner: AnyObject & Sendable>(
+    owner: Owner, to types: Set<Int>? = nil,
+    _ subscriber: @escaping @Sendable (Owner, any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    let weakOwner = _WeakReference(owner)
+    return add(types: types?.sorted()) { subscription in
+      { action, state in
+        guard let owner = weakOwner.object else {
+          subscription.cancel()
+          return
+        }
+        subscriber(owner, action, state)
+      }
+    }
+  }
+
+  /// Calls `subscriber` with `owner` after every action whose type is one of `types`, for as
+  /// long as `owner` lives, like the variant that takes a `Set<Int>` of types.
+  ///
+  /// ```swift
+  /// store.subscribe(owner: self, to: [TodoAction.add, .delete]) { view, action, state in … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - owner: The object whose lifetime bounds the subscription.
+  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
+  ///   - subscriber: Called with the live owner, the action and the committed state.
+  /// - Returns: The subscription; it may also be cancelled by hand.
+  @inlinable @discardableResult
+  public final func subscribe<Owner: AnyObject & Sendable, T: RawRepresentable>(
+    owner: Owner, to types: [T],
+    _ subscriber: @escaping @Sendable (Owner, any ActionProtocol, State) -> Void
+  ) -> Subscription where T.RawValue == Int {
+    subscribe(owner: owner, to: Set(types.map(\.rawValue)), subscriber)
+  }
+
+  /// Cancels `subscription` if this store made it; reports
+  /// ``StoreDiagnostic/Kind/foreignSubscription`` otherwise.
+  ///
+  /// Calling it again has no effect.
+  ///
+  /// - Parameter subscription: A subscription returned by one of this store's `subscribe` calls.
+  @inlinable
+  public final func unsubscribe(_ subscription: Subscription) {
+    guard subscription.isOwned(by: self) else {
+      engine.report(
+        .foreignSubscription, actionType: nil,
+        "unsubscribe was given \(subscription), which another store made; nothing was "
+          + "cancelled. Call cancel() on the subscription, or unsubscribe from its own store.")
+      return
+    }
+    subscription.cancel()
+  }
+
+  @inlinable
+  final func add(
+    types: [Int]?,
+    makeBody: (Subscription) -> @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    engine.add(owner: self, types: types, makeBody: makeBody)
+  }
+}
+
+extension Store {
+  /// Subscribes and returns the state committed at that moment, atomically: the subscriber is
+  /// called only for commits after the returned state. For adapters that start from the
+  /// current value and then follow changes.
+  package func _subscribeReadingState(
+    to types: Set<Int>? = nil, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> (Subscription, State) {
+    engine.addReadingState(owner: self, types: types?.sorted(), subscriber)
+  }
+}
+
+extension Store: _SubscriptionOwner {
+  @inlinable
+  func _cancelSubscription(_ subscription: Subscription) {
+    engine.cancelByID(subscription.id)
+  }
+}

@@ -1,0 +1,436 @@
+import CSReduxKitCore
+import _CSReduxKitShims
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Saves a store's state to a JSON file and restores it at the next start.
+///
+/// ```swift
+/// let persistence = StatePersistence<TodoState>(fileURL: url, schemaVersion: 1)
+/// let store = Store(state: persistence.restore(or: TodoState()).state, reducer: todoReducer)
+/// persistence.keepSaving(store)
+/// // … on quit:
+/// persistence.flush()
+/// ```
+///
+/// ## File format
+///
+/// One JSON document, keys sorted and indented so that saved files diff well:
+///
+/// ```json
+/// {
+///   "format" : "csreduxkit-state",
+///   "savedAt" : "2026-11-21T15:30:00Z",
+///   "schemaVersion" : 1,
+///   "state" : { "tasks" : [ "Buy milk" ] }
+/// }
+/// ```
+///
+/// `state` is the state as its `Encodable` conformance writes it with a default `JSONEncoder`.
+/// Raise ``schemaVersion`` whenever a saved state of the old version would no longer decode, or
+/// would decode to something wrong.
+///
+/// ## Guarantees
+///
+/// - **Atomic replace.** ``save(_:)`` writes a temporary file next to the state file, flushes it
+///   to the storage device, then renames it over the state file, so a crash or a power cut
+///   leaves either the previous file or the new one, never a mix. A failed save removes its
+///   temporary file and leaves the previous file untouched.
+/// - **A bad file never stops the app.** ``restore(or:report:)`` returns the initial state when
+///   the file is missing, damaged or of another schema version; it moves a bad file aside,
+///   never overwriting an earlier one, and describes the problem in a ``PersistenceError``.
+///
+/// Copies of a `StatePersistence` share one writer queue; use one value (or its copies) per
+/// file. On Windows, saving uses Foundation's atomic write, which does not flush to disk.
+public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
+  /// The state file.
+  public let fileURL: URL
+  /// The version of the state's encoded form that this app writes and reads.
+  public let schemaVersion: Int
+  /// Runs the writes of ``keepSaving(_:onError:)``, one at a time, latest state first.
+  package let writer: _CoalescingQueue
+
+  /// Creates a persistence for the state file at `fileURL`.
+  ///
+  /// Nothing is read or written until ``restore(or:report:)``, ``save(_:)`` or
+  /// ``keepSaving(_:onError:)`` is called. The file's directory is created by the first save.
+  ///
+  /// - Parameters:
+  ///   - fileURL: A file URL, such as the application-support directory plus `todo.json`.
+  ///   - schemaVersion: The version of the state's encoded form. Raise it when a change to the
+  ///     state type makes earlier files unreadable or wrong; files of another version are then
+  ///     moved aside instead of being decoded.
+  public init(fileURL: URL, schemaVersion: Int) {
+    precondition(
+      fileURL.isFileURL,
+      "StatePersistence needs a file URL, not \(fileURL); use URL(filePath:) or "
+        + "URL.applicationSupportDirectory.appending(component:).")
+    self.fileURL = fileURL
+    self.schemaVersion = schemaVersion
+    self.writer = _CoalescingQueue(
+      label: "CSReduxKit.StatePersistence(\(fileURL.lastPathComponent))")
+  }
+
+  // MARK: - Restoring
+
+  /// Reads the saved state, or falls back to `initial` when there is none or it is bad.
+  ///
+  /// - A missing file (a first start) gives `initial`, with source ``RestoredState/Source/noFile``
+  ///   and no error.
+  /// - A state file with the `csreduxkit-state` marker and this ``schemaVersion`` gives its
+  ///   decoded state, with source ``RestoredState/Source/file``.
+  /// - Anything else gives `initial` with source ``RestoredState/Source/badFile``: an empty,
+  ///   truncated or non-JSON file, another format marker, another schema version, a state that
+  ///   does not decode, or a file that cannot be read. The file is moved aside next to itself,
+  ///   as `<name>.corrupt-<UTC time>` (`.incompatible-…` for another schema version,
+  ///   `.unreadable-…` for a file that cannot be read), with `-2`, `-3`… added rather than
+  ///   replacing an earlier such file; the next save then starts a fresh file. The error, with
+  ///   the new path, is passed to `report` and returned.
+  ///
+  /// It also removes temporary files left next to the state file by a save that a crash
+  /// interrupted, so call it at start, before anything saves to the same file.
+  ///
+  /// - Parameters:
+  ///   - initial: The state to start from when the file cannot be used.
+  ///   - report: Called once with the error when the file is bad; by default it prints the
+  ///     error's description to standard error.
+  /// - Returns: The state to start the store with, where it came from, and the error if any.
+  public func restore(
+    or initial: State,
+    report: (PersistenceError) -> Void = PersistenceError.printToStandardError
+  ) -> RestoredState<State> {
+    removeLeftoverTemporaryFiles()
+    let data: Data
+    do {
+      data = try Data(contentsOf: fileURL)
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+      return RestoredState(state: initial, source: .noFile)
+    } catch {
+      let problem = setAside(
+        .unreadable, reason: "could not be read (\(Self.describe(error)))", error: error)
+      report(problem)
+      return RestoredState(state: initial, source: .badFile, error: problem)
+    }
+    switch decode(data) {
+    case .success(let state):
+      return RestoredState(state: state, source: .file)
+    case .failure(let failure):
+      let problem = setAside(failure.kind, reason: failure.reason, error: failure.error)
+      report(problem)
+      return RestoredState(state: initial, source: .badFile, error: problem)
+    }
+  }
+
+  /// Removes the temporary files of saves that a crash or power cut interrupted before their
+  /// rename; at start no save of this app can be under way.
+  private func removeLeftoverTemporaryFiles() {
+    let directory = fileURL.deletingLastPathComponent()
+    let prefix = ".\(fileURL.lastPathComponent)."
+    guard
+      let names = try? FileManager.default.contentsOfDirectory(
+        atPath: directory.path(percentEncoded: false))
+    else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      try? FileManager.default.removeItem(at: directory.appending(component: name))
+    }
+  }
+
+  /// Why a file's contents could not be decoded.
+  private struct DecodeFailure: Error {
+    let kind: PersistenceError.Kind
+    let reason: String
+    let error: (any Error)?
+  }
+
+  private func decode(_ data: Data) -> Result<State, DecodeFailure> {
+    if data.isEmpty {
+      return .failure(
+        DecodeFailure(
+          kind: .notJSON, reason: "is empty (a crash may have cut it short)", error: nil))
+    }
+    let decoder = JSONDecoder()
+    let header: _StateFileHeader
+    do {
+      header = try decoder.decode(_StateFileHeader.self, from: data)
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+      let detail = context.underlyingError.map { " (\($0))" } ?? ""
+      return .failure(
+        DecodeFailure(
+          kind: .notJSON,
+          reason: "is not valid JSON\(detail); it may have been cut short or overwritten",
+          error: DecodingError.dataCorrupted(context)))
+    } catch {
+      return .failure(
+        DecodeFailure(
+          kind: .notAStateFile,
+          reason: "is JSON but not a state file (its top level is not an object)", error: error))
+    }
+    guard header.format == _stateFileFormat else {
+      let reason =
+        header.format.map { "its format marker is \"\($0)\", not \"\(_stateFileFormat)\"" }
+        ?? "it has no \"format\": \"\(_stateFileFormat)\" marker"
+      return .failure(
+        DecodeFailure(kind: .notAStateFile, reason: "is not a state file: \(reason)", error: nil))
+    }
+    guard let version = header.schemaVersion else {
+      return .failure(
+        DecodeFailure(kind: .notAStateFile, reason: "has no schemaVersion", error: nil))
+    }
+    guard version == schemaVersion else {
+      return .failure(
+        DecodeFailure(
+          kind: .incompatibleSchema(found: version, expected: schemaVersion),
+          reason:
+            "was saved with schema version \(version), but this app reads version "
+            + "\(schemaVersion)",
+          error: nil))
+    }
+    do {
+      return .success(try decoder.decode(_StateFileBody<State>.self, from: data).state)
+    } catch {
+      return .failure(
+        DecodeFailure(
+          kind: .stateDoesNotDecode,
+          reason: "holds a state that does not decode as \(State.self) "
+            + "(\(Self.describe(error)))",
+          error: error))
+    }
+  }
+
+  /// Moves the bad file aside and builds the error that says where.
+  private func setAside(
+    _ kind: PersistenceError.Kind, reason: String, error: (any Error)?
+  ) -> PersistenceError {
+    let label: String
+    let advice: String
+    switch kind {
+    case .incompatibleSchema(_, let expected):
+      label = "incompatible"
+      advice =
+        "To keep that data, convert the moved file to schema version \(expected) and put it "
+        + "back, or delete it."
+    case .unreadable:
+      label = "unreadable"
+      advice = "Check the moved file's permissions and the disk, or delete it."
+    default:
+      label = "corrupt"
+      advice = "Inspect the moved file to see what went wrong, or delete it."
+    }
+    switch moveAside(as: label) {
+    case .success(let destination):
+      return PersistenceError(
+        kind, fileURL: fileURL, reason: reason,
+        consequence:
+          "It was moved to \(destination.path(percentEncoded: false)) and the initial state "
+          + "is used instead. \(advice)",
+        movedTo: destination, underlyingError: error)
+    case .failure(let moveError):
+      return PersistenceError(
+        kind, fileURL: fileURL, reason: reason,
+        consequence:
+          "It could not be moved aside (\(moveError.reason)), so the next save will replace "
+          + "it: copy it elsewhere now to keep it. The initial state is used instead.",
+        underlyingError: error)
+    }
+  }
+
+  /// Renames the state file to `<name>.<label>-<UTC time>[-n]`, never replacing a file.
+  private func moveAside(as label: String) -> Result<URL, _SystemError> {
+    let stamp = Date.now.formatted(
+      Date.ISO8601FormatStyle(
+        dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+        timeZone: .gmt))
+    let directory = fileURL.deletingLastPathComponent()
+    let base = "\(fileURL.lastPathComponent).\(label)-\(stamp)"
+    var attempt = 1
+    while true {
+      let name = attempt == 1 ? base : "\(base)-\(attempt)"
+      let destination = directory.appending(component: name)
+      let code = _Files.withFileSystemPaths(fileURL, destination) { from, to in
+        csrk_rename_exclusive(from, to)
+      }
+      if code == 0 { return .success(destination) }
+      // Another bad file was set aside under this name in the same second: keep both.
+      guard code == csrk_errno_exists, attempt < 1000 else {
+        return .failure(_SystemError(code: code))
+      }
+      attempt += 1
+    }
+  }
+
+  // MARK: - Saving
+
+  /// Writes `state` to the file, atomically replacing the previous one.
+  ///
+  /// Encodes the state, writes it to a temporary file in the same directory (created first if
+  /// missing), flushes that file to the storage device, then renames it over the state file.
+  /// Readers, and the app after a crash at any point, see either the previous file or the new
+  /// one. The call returns once the new file is in place.
+  ///
+  /// Saves of ``keepSaving(_:onError:)`` run on their own queue; a direct `save` may run
+  /// before or after one of them, so call ``flush()`` first when the order matters.
+  ///
+  /// - Parameter state: The state to save.
+  /// - Throws: A ``PersistenceError`` of kind ``PersistenceError/Kind/encodingFailed`` when the
+  ///   state does not encode, or ``PersistenceError/Kind/writeFailed`` when the file cannot be
+  ///   written; either way the previous file is unchanged and no temporary file is left.
+  public func save(_ state: State) throws(PersistenceError) {
+    let data: Data
+    do {
+      data = try encode(state)
+    } catch {
+      throw PersistenceError(
+        .encodingFailed, fileURL: fileURL,
+        reason: "was not saved: the state did not encode (\(Self.describe(error)))",
+        consequence: "Nothing was written; the previous file, if any, is unchanged.",
+        underlyingError: error)
+    }
+    try replaceFile(with: data)
+  }
+
+  private func encode(_ state: State) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let file = _StateFile(
+      format: _stateFileFormat, schemaVersion: schemaVersion,
+      savedAt: Date.now.formatted(.iso8601), state: state)
+    return try encoder.encode(file)
+  }
+
+  private func replaceFile(with data: Data) throws(PersistenceError) {
+    do {
+      try _Files.replace(fileURL, with: data)
+    } catch {
+      throw PersistenceError(
+        .writeFailed, fileURL: fileURL, reason: "was not saved: \(error.what)",
+        consequence:
+          "The previous file, if any, is unchanged. Check that the directory is writable, the "
+          + "disk is not full, and nothing else is in the file's place.",
+        underlyingError: error.error)
+    }
+  }
+
+  // MARK: - Saving after every change
+
+  /// Saves the store's state after every commit, on a background queue, until the returned
+  /// subscription is cancelled or the store is freed.
+  ///
+  /// Writes run one at a time on a serial queue owned by this persistence. When commits come
+  /// faster than the disk can take them, the states in between are skipped: the next write
+  /// always saves the latest committed state. Call ``flush()`` to wait until it is on disk, for
+  /// example when the app quits.
+  ///
+  /// ```swift
+  /// persistence.keepSaving(store) { error in logger.error("\(error)") }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - store: The store whose state to save: a ``Store``, or any ``StoreProtocol`` type.
+  ///   - onError: Called on the writer queue with each failed save; by default it prints the
+  ///     error's description to standard error. The next commit tries again.
+  /// - Returns: The store subscription; cancel it to stop saving. Saves already queued still
+  ///   run.
+  @discardableResult
+  public func keepSaving(
+    _ store: some StoreProtocol<State>,
+    onError: @escaping @Sendable (PersistenceError) -> Void = PersistenceError
+      .printToStandardError
+  ) -> Subscription {
+    store.subscribe { [self] _, state in
+      writer.submit {
+        do throws(PersistenceError) {
+          try save(state)
+        } catch {
+          onError(error)
+        }
+      }
+    }
+  }
+
+  /// Waits until every state handed over by ``keepSaving(_:onError:)`` before this call is
+  /// written (or its save failed and was reported).
+  ///
+  /// Blocks the calling thread, for at most one write when writes are not falling behind. Must
+  /// not be called from an `onError` handler, which runs on the writer queue (a precondition
+  /// stops it there).
+  public func flush() {
+    writer.drain()
+  }
+
+  // MARK: - Helpers
+
+  /// A short readable form of a decoding, encoding or file error.
+  static func describe(_ error: any Error) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      let path = codingPath.map { key in
+        key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
+      }.joined()
+      return path.hasPrefix(".") ? String(path.dropFirst()) : path
+    }
+    func phrase(_ sentence: String) -> String {
+      sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+    }
+    // An error about the state as a whole has no path to name.
+    func located(_ codingPath: [any CodingKey], _ sentence: String) -> String {
+      codingPath.isEmpty ? phrase(sentence) : "at \(path(codingPath)): \(phrase(sentence))"
+    }
+    switch error {
+    case DecodingError.keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])) is missing"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+      DecodingError.dataCorrupted(let context):
+      return located(context.codingPath, context.debugDescription)
+    case EncodingError.invalidValue(_, let context):
+      return located(context.codingPath, context.debugDescription)
+    case let error as CocoaError:
+      return _Files.describe(error)
+    default:
+      return String(describing: error)
+    }
+  }
+}
+
+/// The `format` marker of every state file.
+let _stateFileFormat = "csreduxkit-state"
+
+/// What ``StatePersistence`` writes.
+struct _StateFile<State: Encodable>: Encodable {
+  let format: String
+  let schemaVersion: Int
+  let savedAt: String
+  let state: State
+}
+
+/// The fields read before the state, to tell a bad file from an incompatible one. A field of
+/// the wrong type reads as missing.
+struct _StateFileHeader: Decodable {
+  let format: String?
+  let schemaVersion: Int?
+
+  private enum CodingKeys: String, CodingKey {
+    case format, schemaVersion
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    format = try? container.decodeIfPresent(String.self, forKey: .format)
+    schemaVersion = try? container.decodeIfPresent(Int.self, forKey: .schemaVersion)
+  }
+}
+
+/// The state, read once the header matched.
+struct _StateFileBody<State: Decodable>: Decodable {
+  let state: State
+}
+
+/// An errno value from the file shims.
+struct _SystemError: Error, CustomStringConvertible {
+  let code: Int32
+  /// `No such file or directory, errno 2`.
+  var reason: String { "\(String(cString: csrk_error_message(code))), errno \(code)" }
+  var description: String { reason }
+}

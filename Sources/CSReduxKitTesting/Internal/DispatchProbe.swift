@@ -1,0 +1,132 @@
+import CSReduxKit
+import CSReduxKitCore
+
+/// Dispatches one action for the expectation helpers and records what the store notified from
+/// just before the dispatch until the probe stops: the state the reducer started from, the
+/// notification for the action, and anything else.
+///
+/// It tells the action's own notification apart without comparing actions: a dispatch's
+/// completion runs right after that action's subscribers and before the next commit, so the
+/// last notification recorded when the completion runs is the action's.
+final class _DispatchProbe<State: StateProtocol>: Sendable {
+  /// What the store did with the action.
+  struct Outcome: Sendable {
+    /// The state the reducer started from.
+    let before: State
+    /// The action's notification, or `nil` when a middleware dropped it.
+    let committed: StoreUpdate<State>?
+    /// The state the completion received.
+    let state: State
+  }
+
+  let action: any ActionProtocol
+  let outcome = _OneShot<Outcome>()
+  private struct Inner: Sendable {
+    var notifications: [StoreUpdate<State>] = []
+    var initial: State
+    var completedAt: Int?
+    var subscription: Subscription?
+  }
+
+  private let inner: _Locked<Inner>
+
+  /// Subscribes to `store`, then dispatches `action` to it.
+  init(_ store: Store<State>, _ action: any ActionProtocol) {
+    self.action = action
+    self.inner = _Locked(Inner(initial: store.state))
+    let subscription = store.subscribe { [inner] action, state in
+      inner.withLock { $0.notifications.append((action: action, state: state)) }
+    }
+    inner.withLock { inner in
+      // Read after subscribing: a commit in between is both in `initial` and recorded.
+      inner.initial = store.state
+      inner.subscription = subscription
+    }
+    store.dispatch(action) { [self] state in complete(with: state) }
+  }
+
+  private func complete(with state: State) {
+    let (recorded, before) = inner.withLock { inner in
+      let recorded = inner.notifications
+      inner.completedAt = recorded.count
+      return (recorded, recorded.count >= 2 ? recorded[recorded.count - 2].state : inner.initial)
+    }
+    outcome.fulfill(Outcome(before: before, committed: recorded.last, state: state))
+  }
+
+  /// Stops recording.
+  func stop() {
+    let subscription = inner.withLock { $0.subscription }
+    subscription?.cancel()
+  }
+
+  // MARK: - Checks
+
+  /// Compares the committed state with the state before, changed by `changes`.
+  func check(
+    _ outcome: Outcome, changes: (inout State) throws -> Void, at site: _CallSite
+  ) throws -> State where State: Equatable {
+    guard let committed = outcome.committed else { throw dropped(at: site) }
+    if let rejection = committed.action as? RejectedAction {
+      throw site.error(
+        .rejected, "\(action) was rejected, so the state did not change: \(reason(rejection))")
+    }
+    var expected = outcome.before
+    try changes(&expected)
+    guard expected != outcome.state else { return outcome.state }
+    let header = "the state after \(action) is not the expected one"
+    guard let difference = StateDifference(from: expected, to: outcome.state) else {
+      throw site.error(
+        .stateMismatch,
+        "\(header): == says they differ, but both print alike:\n  \(outcome.state)")
+    }
+    throw site.error(
+      .stateMismatch, "\(header) (expected → actual):\n\(difference)", difference: difference)
+  }
+
+  /// Checks that the action's notification is a rejection.
+  func checkRejected(_ outcome: Outcome, at site: _CallSite) throws -> RejectedAction {
+    guard let committed = outcome.committed else { throw dropped(at: site) }
+    guard let rejection = committed.action as? RejectedAction else {
+      var message = "\(action) was applied, not rejected"
+      if let difference = StateDifference(from: outcome.before, to: outcome.state) {
+        message += "; it changed the state (before → after):\n\(difference)"
+      }
+      throw site.error(.notRejected, message)
+    }
+    return rejection
+  }
+
+  /// Checks that the store notified nothing but the action since the probe subscribed.
+  func checkNothingElse(at site: _CallSite) throws {
+    let others = inner.withLock { inner in
+      var others = inner.notifications
+      if let completedAt = inner.completedAt, completedAt > 0 { others.remove(at: completedAt - 1) }
+      return others
+    }
+    guard !others.isEmpty else { return }
+    let noun = others.count == 1 ? "action" : "actions"
+    throw site.error(
+      .unexpectedActions,
+      "besides \(action), the store committed \(others.count) \(noun) nobody expected (pass "
+        + "exhaustive: false to allow them, and check them with a StoreRecorder):\n"
+        + others.map { "  \($0.action)" }.joined(separator: "\n"))
+  }
+
+  /// The error for an action whose completion did not come in time.
+  func notCommitted(_ timeout: Duration, at site: _CallSite) -> StoreExpectationError {
+    site.error(
+      .timedOut, "\(action) was not committed within \(timeout): its reducer has not called finish"
+    )
+  }
+
+  private func dropped(at site: _CallSite) -> StoreExpectationError {
+    site.error(
+      .dropped, "\(action) was dropped by a middleware before the reducer: nothing was committed")
+  }
+
+  private func reason(_ rejection: RejectedAction) -> String {
+    guard let error = rejection.error else { return "the reducer let finish go without calling it" }
+    return "the reducer failed with \(error)"
+  }
+}

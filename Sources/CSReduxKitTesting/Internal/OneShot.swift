@@ -1,0 +1,77 @@
+import CSReduxKitCore
+import Dispatch
+
+/// A value that arrives at most once, from any thread, and is waited for with a deadline:
+/// suspending (a continuation) or blocking (a semaphore), never polling.
+///
+/// Whichever comes first settles it: ``fulfill(_:)``, the deadline, or the waiting task's
+/// cancellation. Later calls have no effect. One waiter at a time.
+final class _OneShot<Value: Sendable>: Sendable {
+  private struct Inner {
+    /// `nil` while waiting; `.some(nil)` once expired; `.some(value)` once fulfilled.
+    var outcome: Value??
+    var continuation: CheckedContinuation<Value?, Never>?
+  }
+
+  private let inner = _Locked(Inner())
+  private let semaphore = DispatchSemaphore(value: 0)
+
+  /// Delivers `value` unless the one-shot is already settled.
+  func fulfill(_ value: Value) {
+    settle(value)
+  }
+
+  private func settle(_ value: Value?) {
+    let settled = inner.withLock { inner -> (Bool, CheckedContinuation<Value?, Never>?) in
+      guard case .none = inner.outcome else { return (false, nil) }
+      inner.outcome = .some(value)
+      defer { inner.continuation = nil }
+      return (true, inner.continuation)
+    }
+    guard settled.0 else { return }
+    settled.1?.resume(returning: value)
+    semaphore.signal()
+  }
+
+  /// Suspends until the value arrives (returning it) or `timeout` passes or the task is
+  /// cancelled (returning `nil`).
+  func value(within timeout: Duration) async -> Value? {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
+        let settled = inner.withLock { inner -> Value?? in
+          if case .some(let outcome) = inner.outcome { return .some(outcome) }
+          inner.continuation = continuation
+          return .none
+        }
+        if case .some(let outcome) = settled {
+          continuation.resume(returning: outcome)
+          return
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout._seconds) {
+          [weak self] in self?.settle(nil)
+        }
+      }
+    } onCancel: {
+      settle(nil)
+    }
+  }
+
+  /// Blocks the calling thread until the value arrives (returning it) or `timeout` passes
+  /// (returning `nil`).
+  func value(within timeout: Duration) -> Value? {
+    _ = semaphore.wait(timeout: .now() + timeout._seconds)
+    settle(nil)
+    return inner.withLock { inner in
+      if case .some(let outcome) = inner.outcome { return outcome }
+      return nil
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, for Dispatch deadlines.
+  var _seconds: Double {
+    let parts = components
+    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+  }
+}

@@ -1,0 +1,341 @@
+import CSReduxKit
+import Foundation
+
+/// Records every `(action, state)` a store notifies, in order, so that a test can assert the
+/// exact sequence.
+///
+/// ```swift
+/// let recorder = StoreRecorder(store)
+/// store.dispatch(Action(CounterAction.add, data: 2))
+/// try await recorder.waitForEntries(count: 1, timeout: .seconds(5))
+/// #expect(recorder.actionTypes == [CounterAction.add.rawValue])
+/// #expect(recorder.states.map(\.value) == [2])
+/// ```
+///
+/// The recorder is an ordinary subscriber: it sees what every subscriber sees, nested
+/// dispatches in the order the store commits them, `RejectedAction`s for actions the reducer
+/// did not apply and `StateReplacedAction`s for replaced states (even with a type filter). It
+/// starts with the first action committed after it was created.
+///
+/// - Reading: ``entries``, ``actions``, ``actionTypes`` and ``states`` are snapshots, safe from
+///   any thread.
+/// - Waiting: `waitForEntries(count:timeout:)` and `nextEntry(timeout:)` suspend (or, in their
+///   synchronous forms, block) until the store notified enough, without polling, and throw a
+///   readable ``StoreExpectationError`` after the timeout.
+/// - Exhaustive checks: `nextEntry(timeout:)` reads the entries one by one;
+///   `expectNoMoreActions(timeout:)` then fails if the store notified anything not read.
+/// - Lifetime: the recorder holds the store weakly; it stops recording when it is released, when
+///   ``cancel()`` is called, or when the store is freed.
+public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
+  /// One notification: an action and the state committed for it.
+  public typealias Entry = StoreUpdate<State>
+
+  private let log = _RecorderLog<State>()
+  private let subscription: Subscription
+  private weak var store: Store<State>?
+
+  /// Starts recording every notification of `store`, or only those of `types`.
+  ///
+  /// - Parameters:
+  ///   - store: The store to record; held weakly.
+  ///   - types: The action types to record; every type when `nil`. A `StateReplacedAction`
+  ///     is recorded whatever the filter, as the store delivers it to every subscriber.
+  public init(_ store: Store<State>, types: Set<Int>? = nil) {
+    let log = self.log
+    let record: @Sendable (any ActionProtocol, State) -> Void = { action, state in
+      log.append((action: action, state: state))
+    }
+    self.subscription = types.map { store.subscribe(to: $0, record) } ?? store.subscribe(record)
+    self.store = store
+  }
+
+  /// Starts recording the notifications of `store` for the action types given as cases of an
+  /// `Int`-backed enum.
+  ///
+  /// - Parameters:
+  ///   - store: The store to record; held weakly.
+  ///   - types: Cases naming the action types to record.
+  public convenience init<T: RawRepresentable>(_ store: Store<State>, types: [T])
+  where T.RawValue == Int {
+    self.init(store, types: Set(types.map(\.rawValue)))
+  }
+
+  deinit {
+    subscription.cancel()
+  }
+
+  // MARK: - Reading
+
+  /// Every recorded notification, in the order the store committed them.
+  public var entries: [Entry] { log.withLock { $0.entries } }
+
+  /// The recorded actions, in order.
+  public var actions: [any ActionProtocol] { entries.map(\.action) }
+
+  /// The recorded actions' types, in order; a `RejectedAction` has its action's type.
+  public var actionTypes: [Int] { entries.map(\.action.type) }
+
+  /// The recorded states, in order.
+  public var states: [State] { entries.map(\.state) }
+
+  /// How many notifications were recorded.
+  public var count: Int { log.withLock { $0.entries.count } }
+
+  /// How many entries `nextEntry(timeout:)` has read.
+  public var readCount: Int { log.withLock { $0.readCount } }
+
+  /// Whether the recorder stopped recording: ``cancel()`` was called or the store went away.
+  public var isCancelled: Bool { subscription.isCancelled }
+
+  /// Stops recording; what was recorded stays readable. Calling it again has no effect.
+  public func cancel() {
+    subscription.cancel()
+  }
+
+  /// Forgets every recorded entry, to record a test's next step on its own.
+  public func removeAll() {
+    log.withLock {
+      $0.entries.removeAll()
+      $0.readCount = 0
+    }
+  }
+
+  // MARK: - Waiting
+
+  /// Suspends until at least `count` entries were recorded, and returns all of them.
+  ///
+  /// - Parameters:
+  ///   - count: How many entries to wait for, counted from the start (or the last
+  ///     ``removeAll()``).
+  ///   - timeout: How long to wait.
+  ///   - fileID: The caller's file, for the error; leave the default.
+  ///   - filePath: The caller's file path, for the error; leave the default.
+  ///   - line: The caller's line, for the error; leave the default.
+  ///   - column: The caller's column, for the error; leave the default.
+  /// - Returns: Every recorded entry, `count` or more.
+  /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut``,
+  ///   listing what was recorded, when fewer entries came within `timeout`.
+  @discardableResult
+  public func waitForEntries(
+    count: Int, timeout: Duration, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws -> [Entry] {
+    let signal = log.signal(atCount: count)
+    if let signal, await signal.value(within: timeout) == nil {
+      log.forget(signal)
+      throw tooFew(count, timeout, fileID, filePath, line, column)
+    }
+    return entries
+  }
+
+  /// Blocks the calling thread until at least `count` entries were recorded, and returns all
+  /// of them; the form for synchronous tests.
+  ///
+  /// - Parameters:
+  ///   - count: How many entries to wait for, counted from the start (or the last
+  ///     ``removeAll()``).
+  ///   - timeout: How long to wait.
+  ///   - fileID: The caller's file, for the error; leave the default.
+  ///   - filePath: The caller's file path, for the error; leave the default.
+  ///   - line: The caller's line, for the error; leave the default.
+  ///   - column: The caller's column, for the error; leave the default.
+  /// - Returns: Every recorded entry, `count` or more.
+  /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut``,
+  ///   listing what was recorded, when fewer entries came within `timeout`.
+  @discardableResult
+  public func waitForEntries(
+    count: Int, timeout: Duration, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) throws -> [Entry] {
+    let signal = log.signal(atCount: count)
+    if let signal, signal.value(within: timeout) == nil {
+      log.forget(signal)
+      throw tooFew(count, timeout, fileID, filePath, line, column)
+    }
+    return entries
+  }
+
+  /// Returns the first entry not read yet, waiting for it if needed.
+  ///
+  /// Read a test's entries one by one with it, then call `expectNoMoreActions(timeout:)` to be
+  /// sure nothing else happened.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for an entry.
+  ///   - fileID: The caller's file, for the error; leave the default.
+  ///   - filePath: The caller's file path, for the error; leave the default.
+  ///   - line: The caller's line, for the error; leave the default.
+  ///   - column: The caller's column, for the error; leave the default.
+  /// - Returns: The next entry.
+  /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut`` when
+  ///   no new entry came within `timeout`.
+  @discardableResult
+  public func nextEntry(
+    timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws -> Entry {
+    let wanted = readCount + 1
+    try await waitForEntries(
+      count: wanted, timeout: timeout, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+    guard let entry = log.read() else {
+      throw tooFew(wanted, timeout, fileID, filePath, line, column)
+    }
+    return entry
+  }
+
+  /// Returns the first entry not read yet, blocking the calling thread until it comes; the
+  /// form for synchronous tests.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for an entry.
+  ///   - fileID: The caller's file, for the error; leave the default.
+  ///   - filePath: The caller's file path, for the error; leave the default.
+  ///   - line: The caller's line, for the error; leave the default.
+  ///   - column: The caller's column, for the error; leave the default.
+  /// - Returns: The next entry.
+  /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut`` when
+  ///   no new entry came within `timeout`.
+  @discardableResult
+  public func nextEntry(
+    timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) throws -> Entry {
+    let wanted = readCount + 1
+    try waitForEntries(
+      count: wanted, timeout: timeout, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+    guard let entry = log.read() else {
+      throw tooFew(wanted, timeout, fileID, filePath, line, column)
+    }
+    return entry
+  }
+
+  /// Waits until the store is idle, then fails if it notified anything that `nextEntry(timeout:)`
+  /// has not read.
+  ///
+  /// The end of an exhaustive test: every action the store committed, follow-ups included,
+  /// must have been read and checked.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for the store to go idle.
+  ///   - fileID: The caller's file, for the error; leave the default.
+  ///   - filePath: The caller's file path, for the error; leave the default.
+  ///   - line: The caller's line, for the error; leave the default.
+  ///   - column: The caller's column, for the error; leave the default.
+  /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/unexpectedActions``
+  ///   listing the unread entries, or ``StoreExpectationError/Kind/timedOut`` when the store
+  ///   did not go idle.
+  public func expectNoMoreActions(
+    timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async throws {
+    try await store?.waitUntilIdle(
+      timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    try checkAllRead(fileID, filePath, line, column)
+  }
+
+  /// Blocks until the store is idle, then fails if it notified anything that `nextEntry(timeout:)`
+  /// has not read; the form for synchronous tests.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for the store to go idle.
+  ///   - fileID: The caller's file, for the error; leave the default.
+  ///   - filePath: The caller's file path, for the error; leave the default.
+  ///   - line: The caller's line, for the error; leave the default.
+  ///   - column: The caller's column, for the error; leave the default.
+  /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/unexpectedActions``
+  ///   listing the unread entries, or ``StoreExpectationError/Kind/timedOut`` when the store
+  ///   did not go idle.
+  public func expectNoMoreActions(
+    timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) throws {
+    try store?.waitUntilIdle(
+      timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    try checkAllRead(fileID, filePath, line, column)
+  }
+
+  // MARK: - Failures
+
+  private func checkAllRead(
+    _ fileID: String, _ filePath: StaticString, _ line: UInt, _ column: UInt
+  ) throws {
+    let unread = log.withLock { Array($0.entries[$0.readCount...]) }
+    guard !unread.isEmpty else { return }
+    let noun = unread.count == 1 ? "action" : "actions"
+    throw StoreExpectationError(
+      .unexpectedActions,
+      "the store notified \(unread.count) \(noun) nobody read:\n" + Self.lines(unread),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private func tooFew(
+    _ count: Int, _ timeout: Duration, _ fileID: String, _ filePath: StaticString,
+    _ line: UInt, _ column: UInt
+  ) -> StoreExpectationError {
+    let recorded = entries
+    let noun = count == 1 ? "entry" : "entries"
+    var message = "waited \(timeout) for \(count) \(noun), recorded \(recorded.count)"
+    message += recorded.isEmpty ? "" : ":\n" + Self.lines(recorded)
+    return StoreExpectationError(
+      .timedOut, message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// One indented line per entry's action.
+  static func lines(_ entries: [Entry]) -> String {
+    entries.map { "  \($0.action)" }.joined(separator: "\n")
+  }
+}
+
+/// A recorder's entries, its read position and its waiters, behind one lock.
+final class _RecorderLog<State: StateProtocol>: Sendable {
+  struct Inner {
+    var entries: [StoreUpdate<State>] = []
+    var readCount = 0
+    var waiters: [(count: Int, signal: _OneShot<Void>)] = []
+  }
+
+  private let inner = _Locked(Inner())
+
+  func withLock<R>(_ body: (inout Inner) throws -> R) rethrows -> R {
+    try inner.withLock(body)
+  }
+
+  func append(_ entry: StoreUpdate<State>) {
+    let ready = withLock { inner in
+      inner.entries.append(entry)
+      let count = inner.entries.count
+      let ready = inner.waiters.filter { $0.count <= count }.map(\.signal)
+      inner.waiters.removeAll { $0.count <= count }
+      return ready
+    }
+    for signal in ready { signal.fulfill(()) }
+  }
+
+  /// A signal fulfilled once `count` entries are recorded, or `nil` when they already are.
+  func signal(atCount count: Int) -> _OneShot<Void>? {
+    withLock { inner in
+      guard inner.entries.count < count else { return nil }
+      let signal = _OneShot<Void>()
+      inner.waiters.append((count, signal))
+      return signal
+    }
+  }
+
+  /// Drops a waiter that timed out.
+  func forget(_ signal: _OneShot<Void>) {
+    withLock { $0.waiters.removeAll { $0.signal === signal } }
+  }
+
+  /// The first unread entry, now read; `nil` when every entry was read (after a concurrent
+  /// `removeAll()`).
+  func read() -> StoreUpdate<State>? {
+    withLock { inner in
+      guard inner.readCount < inner.entries.count else { return nil }
+      let entry = inner.entries[inner.readCount]
+      inner.readCount += 1
+      return entry
+    }
+  }
+}

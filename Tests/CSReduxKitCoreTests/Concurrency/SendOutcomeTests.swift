@@ -1,0 +1,110 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
+import Dispatch
+import Testing
+
+private struct LoadError: Error, Equatable {}
+
+@Suite("Store.sendReportingOutcome: the state and what became of the action")
+struct SendOutcomeTests {
+  @Test("an applied action reports applied with the new state")
+  func applied() async {
+    let store = moduleStore("A")
+    let result = await store.sendReportingOutcome(Action(ModuleAction.add, data: 2))
+    #expect(result.isApplied)
+    #expect(result.state.value == 2)
+    #expect("\(result.outcome)" == "applied")
+  }
+
+  @Test("a failed action reports the reducer's error and the unchanged state")
+  func failed() async {
+    let store = Store(
+      state: Module(value: 4),
+      reducer: Reducer<Module> { _, _, finish in finish.fail(LoadError()) },
+      diagnostics: { _ in })
+    let result = await store.sendReportingOutcome(Action(ModuleAction.add))
+    guard case .failed(let error) = result.outcome else {
+      Issue.record("expected failed, got \(result.outcome)")
+      return
+    }
+    #expect(error as? LoadError == LoadError())
+    #expect(result.state == Module(value: 4))
+    #expect(!result.isApplied)
+  }
+
+  @Test("a reducer that lets finish go without calling it reports failed without an error")
+  func finishReleased() async {
+    let store = Store(
+      state: Module(value: 4), reducer: Reducer<Module> { _, _, _ in }, diagnostics: { _ in })
+    let result = await store.sendReportingOutcome(Action(ModuleAction.add))
+    guard case .failed(let error) = result.outcome else {
+      Issue.record("expected failed, got \(result.outcome)")
+      return
+    }
+    #expect(error == nil)
+    #expect(result.state == Module(value: 4))
+  }
+
+  @Test("an action a middleware does not pass on reports dropped by middleware")
+  func droppedByMiddleware() async {
+    let store = Store(
+      state: Module(), reducer: moduleReducer(),
+      middleware: [
+        Middleware { action, context in
+          guard action.type != ModuleAction.reset.rawValue else { return }
+          context.next(action)
+        }
+      ],
+      diagnostics: { _ in })
+    let applied = await store.sendReportingOutcome(Action(ModuleAction.add, data: 3))
+    #expect(applied.isApplied)
+    let result = await store.sendReportingOutcome(Action(ModuleAction.reset))
+    guard case .dropped(let reason) = result.outcome else {
+      Issue.record("expected dropped, got \(result.outcome)")
+      return
+    }
+    #expect(reason == .middleware)
+    #expect(result.state.value == 3)
+  }
+
+  @Test("a feedback action past the limit reports dropped by the feedback limit")
+  func droppedByFeedbackLimit() {
+    let store = Store(
+      state: Module(), reducer: moduleReducer(), nestedDispatchLimit: 3, diagnostics: { _ in })
+    let outcomes = Locked<[String]>([])
+    let subscription = store.subscribe { _, _ in
+      // Dispatched back into the store from its own subscriber: past 3, they are dropped.
+      store.dispatch(Action(ModuleAction.add)) { _ in
+        outcomes.append("\(_CompletionContext.current)")
+      }
+    }
+    store.dispatch(Action(ModuleAction.add))
+    subscription.cancel()
+    #expect(outcomes.current.contains("dropped(feedback limit)"))
+    #expect(outcomes.current.first == "applied")
+  }
+
+  @Test("a completion that dispatches to another store does not see its own outcome there")
+  func outcomeDoesNotLeakIntoNestedCompletions() async {
+    let failing = Store(
+      state: Module(), reducer: Reducer<Module> { _, _, finish in finish.fail(LoadError()) },
+      diagnostics: { _ in })
+    let other = moduleStore("B")
+    let inner = Locked<[String]>([])
+    let outer = Locked<[String]>([])
+    failing.dispatch(Action(ModuleAction.add)) { _ in
+      other.dispatch(Action(ModuleAction.add)) { _ in
+        inner.append("\(_CompletionContext.current)")
+      }
+      outer.append("\(_CompletionContext.current)")
+    }
+    #expect(inner.current == ["applied"])
+    #expect(outer.current.first?.hasPrefix("failed") == true)
+  }
+
+  @Test("send still returns the committed state")
+  func sendStillReturnsTheState() async {
+    let store = moduleStore("A")
+    #expect(await store.send(Action(ModuleAction.add, data: 5)) == Module(value: 5))
+  }
+}

@@ -1,0 +1,52 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
+import Dispatch
+import Testing
+
+/// The lock every store's internals sit behind (a futex word on Linux, `os_unfair_lock` on
+/// Apple platforms, an SRW lock on Windows).
+@Suite("The store's lock")
+struct LockTests {
+  @Test("threads contending for the lock never lose an update")
+  func mutualExclusion() {
+    let threads = 4
+    let perThread = 50_000
+    // A pair written together: a torn update would leave them unequal.
+    let counter = _Locked((0, 0))
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      for _ in 0..<perThread {
+        counter.withLock { pair in
+          pair.0 += 1
+          pair.1 = pair.0
+        }
+      }
+    }
+    let (count, copy) = counter.withLock { $0 }
+    #expect(count == threads * perThread)
+    #expect(copy == count)
+  }
+
+  @Test("a thread waiting for the lock wakes when it is released")
+  func waiterWakes() {
+    let locked = _Locked(0)
+    let holding = Latch()
+    let release = DispatchSemaphore(value: 0)
+    let done = Latch()
+    DispatchQueue.global().async {
+      locked.withLock { value in
+        holding.open()
+        release.wait()  // keeps the lock until the main thread lets go
+        value = 1
+      }
+    }
+    holding.wait()
+    DispatchQueue.global().async {
+      let seen = locked.withLock { $0 }  // blocks in the kernel until the holder unlocks
+      #expect(seen == 1)
+      done.open()
+    }
+    release.signal()
+    done.wait()
+    #expect(locked.withLock { $0 } == 1)
+  }
+}

@@ -1,0 +1,199 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
+import Dispatch
+import Testing
+
+@Suite("Middleware")
+struct MiddlewareTests {
+  /// Records every action it sees under `name`, then passes it on.
+  static func recording(_ name: String, into log: Locked<[String]>) -> Middleware<Counter> {
+    Middleware { action, context in
+      log.append("\(name) \(action.type)")
+      context.next(action)
+    }
+  }
+
+  @Test("middleware runs in order, the first listed outermost, before the reducer")
+  func order() {
+    let log = Locked<[String]>([])
+    let store = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { action, state, finish in
+        log.append("reducer \(action.type)")
+        finish(state)
+      },
+      middleware: [Self.recording("outer", into: log), Self.recording("inner", into: log)])
+    store.dispatch(Action(type: 1))
+    #expect(log.current == ["outer 1", "inner 1", "reducer 1"])
+  }
+
+  @Test("with pass-through middleware, dispatch is still synchronous when the store is idle")
+  func stillSynchronous() {
+    let log = Locked<[String]>([])
+    let store = Store(
+      state: Counter(), reducer: counterReducer(),
+      middleware: [Self.recording("a", into: log), Self.recording("b", into: log)])
+    store.dispatch(Action(type: 2, data: 5))
+    #expect(store.state.value == 5)
+  }
+
+  @Test("middleware can transform an action")
+  func transform() {
+    let doubling = Middleware<Counter> { action, context in
+      context.next(Action(type: action.type, data: ((action.data as? Int) ?? 1) * 2))
+    }
+    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [doubling])
+    store.dispatch(Action(type: 2, data: 5))
+    #expect(store.state.value == 10)
+  }
+
+  @Test("middleware can drop an action; its completion still gets the current state")
+  func drop() {
+    let dropOdd = Middleware<Counter> { action, context in
+      if action.type.isMultiple(of: 2) { context.next(action) }
+    }
+    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [dropOdd])
+    let completed = Locked<[Int]>([])
+    store.dispatch(Action(type: 2))
+    store.dispatch(Action(type: 3)) { state in completed.append(state.value) }
+    store.dispatch(Action(type: 4))
+    #expect(store.state.applied == [2, 4])
+    #expect(completed.current == [1])
+  }
+
+  @Test("middleware can pass an action on later, from another thread, keeping the completion")
+  func passOnLater() async {
+    let delaying = Middleware<Counter> { action, context in
+      DispatchQueue.global().async { context.next(action) }
+    }
+    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [delaying])
+    let state = await withCheckedContinuation { continuation in
+      store.dispatch(Action(type: 2, data: 7)) { continuation.resume(returning: $0) }
+    }
+    #expect(state.value == 7)
+  }
+
+  @Test("actions a middleware dispatches run through the whole chain")
+  func dispatchThroughChain() {
+    let log = Locked<[String]>([])
+    let expanding = Middleware<Counter> { action, context in
+      if action.type == 9 {
+        context.dispatch(Action(type: 1))
+        context.dispatch(Action(type: 2))
+      } else {
+        context.next(action)
+      }
+    }
+    let store = Store(
+      state: Counter(), reducer: counterReducer(),
+      middleware: [Self.recording("outer", into: log), expanding])
+    store.dispatch(Action(type: 9))
+    #expect(log.current == ["outer 9", "outer 1", "outer 2"])
+    #expect(store.state.applied == [1, 2])
+  }
+
+  @Test("middleware sees the current state")
+  func seesState() {
+    let seen = Locked<[Int]>([])
+    let peeking = Middleware<Counter> { action, context in
+      seen.append(context.state.value)
+      context.next(action)
+    }
+    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [peeking])
+    store.dispatch(Action(type: 1))
+    store.dispatch(Action(type: 1))
+    #expect(seen.current == [0, 1])
+  }
+
+  @Test("a middleware's own completion runs before the dispatcher's")
+  func completionsChain() {
+    let log = Locked<[String]>([])
+    let watching = Middleware<Counter> { action, context in
+      context.next(action) { state in log.append("middleware \(state.value)") }
+    }
+    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [watching])
+    store.dispatch(Action(type: 1)) { state in log.append("dispatcher \(state.value)") }
+    #expect(log.current == ["middleware 1", "dispatcher 1"])
+  }
+
+  @Test("many threads through middleware lose nothing and keep each thread's order")
+  func concurrent() {
+    let passThrough = Middleware<Counter> { action, context in context.next(action) }
+    let store = Store(
+      state: Counter(), reducer: valueOnlyReducer(),
+      middleware: [passThrough, passThrough, passThrough])
+    let seen = Locked<[Int]>([])
+    store.subscribe { _, state in seen.append(state.value) }
+    onThreads(4) { _ in
+      for _ in 0..<2_000 { store.dispatch(Action(type: 1)) }
+    }
+    #expect(store.state.value == 8_000)
+    #expect(seen.current == Array(1...8_000))
+  }
+}
+
+@Suite("Thunks")
+struct ThunkTests {
+  @Test("a thunk runs with dispatch and state, and never reaches the reducer")
+  func synchronousThunk() {
+    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [.thunks])
+    store.dispatch(
+      Thunk<Counter> { context in
+        if context.state.value == 0 { context.dispatch(Action(type: 2, data: 5)) }
+        context.dispatch(Action(type: 2, data: context.state.value))
+      })
+    #expect(store.state.value == 10)
+    #expect(store.state.applied == [2, 2])
+  }
+
+  @Test("an async thunk can await and dispatch")
+  func asyncThunk() async {
+    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [.thunks])
+    let done = await withCheckedContinuation { continuation in
+      store.dispatch(
+        Thunk<Counter> { context async in
+          let first = await context.send(Action(type: 2, data: 3))
+          let second = await context.send(Action(type: 2, data: first.value))
+          continuation.resume(returning: second.value)
+        })
+    }
+    #expect(done == 6)
+    #expect(store.state.applied == [2, 2])
+  }
+
+  @Test("a thunk's completion gets the current state")
+  func thunkCompletion() {
+    let store = Store(state: Counter(value: 4), reducer: counterReducer(), middleware: [.thunks])
+    let completed = Locked<[Int]>([])
+    store.dispatch(Thunk<Counter> { _ in }) { state in completed.append(state.value) }
+    #expect(completed.current == [4])
+  }
+
+  @Test("without the thunks middleware, a thunk reaches the reducer as an unknown type")
+  func withoutMiddleware() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    store.dispatch(Thunk<Counter> { _ in Issue.record("work must not run") })
+    #expect(store.state.applied == [Int.min])
+  }
+}
+
+@Suite("Logging middleware")
+struct LoggingMiddlewareTests {
+  @Test("logs the store, the action type and name, the payload and the time to commit")
+  func logsOneLinePerAction() {
+    let lines = Locked<[String]>([])
+    let store = Store(
+      state: Counter(), reducer: counterReducer(), name: "CounterStore",
+      actionNames: ActionTypeNames(CounterAction.self),
+      middleware: [.logging(to: { lines.append($0) })])
+    store.dispatch(Action(CounterAction.add, data: 5))
+    store.dispatch(Action(type: 7))
+    store.dispatch(Action(type: 7, data: String(repeating: "x", count: 100)))
+    #expect(lines.current.count == 3)
+    #expect(lines.current[0].hasPrefix("[CounterStore] 2 (add) 5 committed in "))
+    #expect(lines.current[1].hasPrefix("[CounterStore] 7 committed in "))
+    #expect(lines.current[2].contains("\"xxxxx"))
+    #expect(lines.current[2].contains("x… committed in "))
+    #expect(lines.current.allSatisfy { $0.hasSuffix("µs") || $0.hasSuffix("ms") })
+  }
+}

@@ -1,0 +1,166 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
+import Dispatch
+import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// A reference whose uniqueness the reducer can check.
+private final class Token: Sendable {}
+
+private struct Big: StateProtocol {
+  var items = Array(repeating: 0, count: 1_000)
+  var token = Token()
+  var applied = 0
+}
+
+/// The address of the array's storage, which stays put as long as it is never copied.
+private func address(of items: [Int]) -> Int {
+  items.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+}
+
+private struct Fault: Error {}
+
+/// A protocol-conforming reducer whose `reduce` does not throw.
+private struct Appending: InPlaceReducerProtocol {
+  let seen: Locked<[Bool]>
+
+  func reduce(_ action: any ActionProtocol, into state: inout Big) {
+    seen.append(isKnownUniquelyReferenced(&state.token))
+    state.items[action.type] += 1
+    state.applied += 1
+  }
+}
+
+@Suite("In-place reducers change the store's state without copying it")
+struct InPlaceWithoutCopyTests {
+  @Test("only reducers that cannot throw get the in-place path")
+  func detection() {
+    #expect(InPlaceReducer<Big> { _, state in state.applied += 1 }._inPlaceReduction != nil)
+    #expect(InPlaceReducer<Big> { _, _ in throw Fault() }._inPlaceReduction == nil)
+    #expect(Appending(seen: Locked([]))._inPlaceReduction != nil)
+    #expect(Reducer<Big> { _, state, finish in finish(state) }._inPlaceReduction == nil)
+  }
+
+  @Test("a closure that cannot throw changes the store's array where it is")
+  func sameStorage() {
+    let addresses = Locked<[Int]>([])
+    let store = Store(
+      state: Big(),
+      reducer: InPlaceReducer<Big> { action, state in
+        state.items[action.type] += 1
+        state.applied += 1
+        addresses.append(address(of: state.items))
+      })
+    for type in 0..<20 { store.dispatch(Action(type: type)) }
+    let state = store.state
+    #expect(state.applied == 20)
+    #expect(state.items.prefix(21) == ArraySlice(Array(repeating: 1, count: 20) + [0]))
+    #expect(addresses.current.count == 20)
+    #expect(Set(addresses.current).count == 1, "the array storage moved: it was copied")
+    #expect(addresses.current.first == address(of: state.items))
+  }
+
+  @Test("a non-throwing reduce holds the store's state uniquely")
+  func uniquelyReferenced() {
+    let seen = Locked<[Bool]>([])
+    let store = Store(state: Big(), reducer: Appending(seen: seen))
+    for _ in 0..<5 { store.dispatch(Action(type: 3)) }
+    #expect(seen.current == Array(repeating: true, count: 5))
+    #expect(store.state.items[3] == 5)
+  }
+
+  @Test("a state kept elsewhere is copied, never changed under its holder")
+  func keptStateIsCopied() {
+    let kept = Locked<[Big]>([])
+    let seen = Locked<[Bool]>([])
+    let store = Store(state: Big(), reducer: Appending(seen: seen))
+    store.subscribe { _, state in kept.append(state) }
+    store.dispatch(Action(type: 1))
+    store.dispatch(Action(type: 1))
+    #expect(kept.current.map { $0.items[1] } == [1, 2])
+    #expect(seen.current == [true, false])  // the subscriber held the first committed state
+    #expect(store.state.items[1] == 2)
+  }
+
+  @Test("a throwing in-place reducer still works on a copy and a throw keeps the state")
+  func throwingKeepsState() {
+    let addresses = Locked<[Int]>([])
+    let log = DiagnosticLog()
+    let store = Store(
+      state: Big(),
+      reducer: InPlaceReducer<Big> { action, state in
+        state.items[0] += 1  // changed before the throw: must not be kept
+        state.applied += 1
+        addresses.append(address(of: state.items))
+        if action.type == 1 { throw Fault() }
+      }, diagnostics: log.handler)
+    store.dispatch(Action(type: 0))
+    let before = store.state
+    store.dispatch(Action(type: 1))
+    let after = store.state
+    #expect(after.items == before.items)
+    #expect(after.applied == 1)
+    #expect(after.items[0] == 1)
+    #expect(log.kinds == [.reducerFailed])
+    // The reducer changed a copy: the committed array stayed where it was.
+    #expect(address(of: after.items) == address(of: before.items))
+    #expect(addresses.current.last != address(of: after.items))
+  }
+
+  @Test("a read on another thread during an in-place reduction returns the committed state")
+  func readDuringReduction() {
+    let started = Latch()
+    let reading = Locked<Store<Big>?>(nil)
+    let slow = Store(
+      state: Big(),
+      reducer: InPlaceReducer<Big> { _, state in
+        state.applied += 1
+        started.open()
+        // Wait, without sleeping, until the reader has found the state lent and waits.
+        while (reading.current?.lentStateReaders ?? 0) == 0 { yieldThread() }
+        state.applied += 1  // the reader must see both changes or neither, never one
+      })
+    reading.withLock { $0 = slow }
+    let result = Locked<Int>(-1)
+    let done = Latch()
+    DispatchQueue.global().async {
+      started.wait()
+      result.withLock { $0 = slow.state.applied }
+      done.open()
+    }
+    slow.dispatch(Action(type: 0))
+    done.wait()
+    #expect(result.current == 2)
+    #expect(slow.state.applied == 2)
+    #expect(slow.lentStateReaders == 0)
+    reading.withLock { $0 = nil }  // the reducer holds `reading`: break the cycle
+  }
+
+  @Test("reading the state from inside its own in-place reducer stops the program")
+  func readInsideReducer() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let holder = Locked<Store<Big>?>(nil)
+      let store = Store(
+        state: Big(),
+        reducer: InPlaceReducer<Big> { _, state in
+          state.applied = holder.current?.state.applied ?? 0
+        })
+      holder.withLock { $0 = store }
+      store.dispatch(Action(type: 0))
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("read from inside its own in-place reducer"))
+  }
+}
+
+/// Gives up the thread's time slice while polling a condition another thread will make true.
+private func yieldThread() {
+  sched_yield()
+}

@@ -1,0 +1,133 @@
+import CSReduxKitCore
+import CSReduxKitTestSupport
+import Dispatch
+import Testing
+
+@Suite("Memory: stores and subscriptions are freed when their owners let go")
+struct LeakTests {
+  @Test("a store with live subscriptions is freed when its owners let go")
+  func storeWithSubscriptionsIsFreed() {
+    var store: Store<Counter>? = Store(state: Counter(), reducer: counterReducer())
+    weak let weakStore = store
+    let subscriptions = (0..<3).map { index in
+      store?.subscribe { _, _ in _ = index }
+    }
+    let typed = store?.subscribe(to: [1]) { _, _ in }
+    store?.dispatch(Action(type: 1))
+    store = nil
+    #expect(weakStore == nil)
+    #expect(subscriptions.allSatisfy { $0?.isCancelled == true })
+    #expect(typed?.isCancelled == true)
+    subscriptions.forEach { $0?.cancel() }  // cancelling after the store is gone is harmless
+  }
+
+  @Test("a cancelled subscription releases its closure at once")
+  func cancelReleasesClosure() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    var captured: Tracked? = Tracked()
+    weak let weakCaptured = captured
+    let subscription = store.subscribe { [captured] _, _ in _ = captured }
+    captured = nil
+    #expect(weakCaptured != nil, "the live subscription holds its closure")
+    subscription.cancel()
+    #expect(weakCaptured == nil)
+  }
+
+  @Test("a subscription cancelled during a round releases its closure when the round ends")
+  func cancelDuringRoundReleasesAfterRound() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    var captured: Tracked? = Tracked()
+    weak let weakCaptured = captured
+    let victim = Locked<Subscription?>(nil)
+    store.subscribe { _, _ in victim.current?.cancel() }
+    victim.withLock { $0 = store.subscribe { [captured] _, _ in _ = captured } }
+    captured = nil
+    store.dispatch(Action(type: 1))
+    #expect(weakCaptured == nil)
+    #expect(store.subscriberCount == 1)
+  }
+
+  @Test("a store is freed even while a reducer still holds its finish callback")
+  func pendingFinishDoesNotLeakStore() {
+    let held = Locked<Finish<Counter>?>(nil)
+    var store: Store<Counter>? = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } },
+      reducerTimeout: .milliseconds(1))
+    weak let weakStore = store
+    store?.dispatch(Action(type: 1))
+    store?.dispatch(Action(type: 2))
+    store = nil
+    #expect(weakStore == nil)
+    held.current?(Counter(value: 1))  // finishing for a store that is gone does nothing
+    held.withLock { $0 = nil }
+  }
+
+  @Test("the store does not keep the last action or completion alive after it completed")
+  func completedActionIsReleased() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    var payload: Tracked? = Tracked()
+    weak let weakPayload = payload
+    var inCompletion: Tracked? = Tracked()
+    weak let weakInCompletion = inCompletion
+    store.dispatch(Action(type: 1, data: payload)) { [inCompletion] _ in _ = inCompletion }
+    payload = nil
+    inCompletion = nil
+    #expect(weakPayload == nil)
+    #expect(weakInCompletion == nil)
+  }
+
+  @Test("an owner-tied subscription does not keep its owner alive")
+  func ownerNotRetained() {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    var owner: Tracked? = Tracked()
+    weak let weakOwner = owner
+    if let owner { store.subscribe(owner: owner) { _, _, _ in } }
+    owner = nil
+    #expect(weakOwner == nil)
+  }
+}
+
+@Suite("Memory: the store's engine")
+struct EngineLifetimeTests {
+  @Test("a store freed while its reducer is still working leaves nothing behind once it finishes")
+  func engineFreedAfterPendingWork() {
+    let held = Locked<Finish<Counter>?>(nil)
+    var marker: Tracked? = Tracked("reducer")
+    weak let weakMarker = marker
+    var store: Store<Counter>? = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { [marker] action, state, finish in
+        _ = marker
+        if action.type == 1 {
+          held.withLock { $0 = finish }  // finishes later, after the store is gone
+        } else {
+          finish(state)
+        }
+      }, reducerTimeout: .zero)
+    marker = nil
+    store?.dispatch(Action(type: 1))
+    store?.dispatch(Action(type: 2))  // queued behind action 1
+    store = nil
+    #expect(weakMarker != nil, "the pending action keeps the engine until it finishes")
+    held.current?(Counter(value: 1))  // runs action 2 too, then the engine goes idle
+    held.withLock { $0 = nil }
+    #expect(weakMarker == nil)
+  }
+
+  @Test("an idle store's engine and reducer are freed with the store")
+  func engineFreedWithStore() {
+    var marker: Tracked? = Tracked("reducer")
+    weak let weakMarker = marker
+    var store: Store<Counter>? = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { [marker] _, state, finish in
+        _ = marker
+        finish(state)
+      })
+    marker = nil
+    store?.dispatch(Action(type: 1))
+    store = nil
+    #expect(weakMarker == nil)
+  }
+}

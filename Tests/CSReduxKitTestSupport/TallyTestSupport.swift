@@ -1,0 +1,124 @@
+import CSReduxKit
+import CSReduxKitTesting
+import Dispatch
+import Foundation
+import Testing
+
+/// The state most tests use: a number and a list of notes.
+package struct Tally: StateProtocol, Equatable {
+  package var value = 0
+  package var notes: [String] = []
+
+  package init(value: Int = 0, notes: [String] = []) {
+    self.value = value
+    self.notes = notes
+  }
+}
+
+package enum TallyAction: Int, CaseIterable {
+  /// Adds the `Int` payload; a payload of another type is rejected.
+  case add = 1
+  /// Appends the `String` payload to the notes.
+  case note = 2
+  /// Always rejected.
+  case fail = 3
+}
+
+package struct TallyError: Error, CustomStringConvertible {
+  package init() {}
+
+  package var description: String { "tally refused" }
+}
+
+/// Applies `TallyAction`s in place.
+package let tallyReducer = InPlaceReducer<Tally> { action, state in
+  switch TallyAction(rawValue: action.type) {
+  case .add: state.value += try action.payload(as: Int.self)
+  case .note: state.notes.append(try action.payload(as: String.self))
+  case .fail: throw TallyError()
+  case nil: break
+  }
+}
+
+/// The tally reducer, finishing later on a background queue.
+package let asyncTallyReducer = Reducer<Tally> { action, state, finish in
+  DispatchQueue.global().async {
+    tallyReducer.execute(action: action, state: state, finish: finish)
+  }
+}
+
+/// A store whose reducer finishes asynchronously; its diagnostics (rejections) are dropped.
+package func asyncTallyStore() -> Store<Tally> {
+  Store(state: Tally(), reducer: asyncTallyReducer, name: "AsyncTally", diagnostics: { _ in })
+}
+
+/// A reducer that holds every action (its `finish` callback parked) until ``release()``, for
+/// the timeout tests; afterwards it applies actions like the tally reducer.
+package final class Parking: Sendable {
+  package init() {}
+
+  private let parked = Locked<(holding: Bool, finishes: [@Sendable () -> Void])>((true, []))
+
+  package var reducer: Reducer<Tally> {
+    Reducer { [parked] action, state, finish in
+      let held = parked.withLock { parked -> Bool in
+        guard parked.holding else { return false }
+        parked.finishes.append {
+          tallyReducer.execute(action: action, state: state, finish: finish)
+        }
+        return true
+      }
+      if !held { tallyReducer.execute(action: action, state: state, finish: finish) }
+    }
+  }
+
+  /// A store on the parking reducer, with the reducer-timeout report turned off.
+  package func store() -> Store<Tally> {
+    Store(
+      state: Tally(), reducer: reducer, name: "Stuck", reducerTimeout: .zero,
+      diagnostics: { _ in })
+  }
+
+  /// Finishes the parked actions and stops holding new ones.
+  package func release() {
+    let finishes = parked.withLock { parked in
+      parked.holding = false
+      defer { parked.finishes = [] }
+      return parked.finishes
+    }
+    for finish in finishes { finish() }
+  }
+}
+
+/// The `StoreExpectationError` that `body` throws; records an issue when it throws nothing or
+/// something else.
+package func expectationError(
+  sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async -> StoreExpectationError? {
+  do {
+    try await body()
+    Issue.record(
+      "expected a StoreExpectationError, nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as StoreExpectationError {
+    return error
+  } catch {
+    Issue.record("expected a StoreExpectationError, got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}
+
+/// The `StoreExpectationError` that a synchronous `body` throws.
+package func expectationError(
+  sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) -> StoreExpectationError? {
+  do {
+    try body()
+    Issue.record(
+      "expected a StoreExpectationError, nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as StoreExpectationError {
+    return error
+  } catch {
+    Issue.record("expected a StoreExpectationError, got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}

@@ -1,0 +1,162 @@
+import CSReduxKit
+import CSReduxKitTestSupport
+import CSReduxKitTesting
+import Foundation
+import Testing
+
+// The CSReduxKitTesting rows of docs/reliability.md: each failure is produced here and its
+// message must appear in the catalogue word for word, `<…>` placeholders aside (the same rule
+// as CSReduxKitTests/ReliabilityCatalogueTests.swift, whose matcher this mirrors).
+
+/// The messages of docs/reliability.md (code spans and `text` blocks), each split at its
+/// `<placeholder>`s into the literal texts around them.
+private let documented: [[String]] = {
+  let url = URL(filePath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appending(components: "docs", "reliability.md")
+  guard let doc = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+  let fence = /```text\n([\s\S]*?)\n```/
+  var body = doc
+  body.replace(fence, with: "")
+  let messages =
+    doc.matches(of: fence).map { String($0.output.1) }
+    + body.matches(of: /`([^`\n]+)`/).map { String($0.output.1) }
+  return messages.map {
+    $0.split(separator: /<[a-z][a-z0-9 _-]*>/, omittingEmptySubsequences: false)
+      .map(String.init)
+  }.filter { $0.reduce(0) { $0 + $1.count } >= 20 }
+}()
+
+/// Whether `text` is the template whose literal texts are `literals`, each placeholder standing
+/// for one or more characters on one line.
+private func matches(_ text: Substring, _ literals: ArraySlice<String>) -> Bool {
+  guard let first = literals.first, text.hasPrefix(first) else { return false }
+  let rest = text.dropFirst(first.count)
+  let later = literals.dropFirst()
+  guard !later.isEmpty else { return rest.isEmpty }
+  var end = rest.startIndex
+  while end < rest.endIndex, rest[end] != "\n" {
+    end = rest.index(after: end)
+    if matches(rest[end...], later) { return true }
+  }
+  return false
+}
+
+/// Records an issue unless docs/reliability.md shows the error's message.
+private func expectDocumented(
+  _ error: StoreExpectationError?, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard let message = error?.message else {
+    Issue.record("the scenario threw no StoreExpectationError", sourceLocation: sourceLocation)
+    return
+  }
+  #expect(
+    documented.contains { matches(Substring(message), $0[...]) },
+    "docs/reliability.md does not show this message; add it, or fix the code:\n\(message)",
+    sourceLocation: sourceLocation)
+}
+
+@Suite("Reliability catalogue: CSReduxKitTesting's failures read as docs/reliability.md shows")
+struct TestingCatalogueTests {
+  @Test("the catalogue is found and holds messages")
+  func catalogueIsRead() {
+    #expect(documented.count > 40)
+  }
+
+  @Test("expect's failures read as documented")
+  func expectFailures() async {
+    let store = Store(state: Tally(), reducer: tallyReducer, diagnostics: { _ in })
+    expectDocumented(
+      await expectationError {
+        try await store.expect(dispatching: Action(TallyAction.add, data: 1)) { $0.value = 2 }
+      })
+    expectDocumented(
+      await expectationError {
+        try await store.expect(dispatching: Action(TallyAction.add, data: "two")) { $0.value = 2 }
+      })
+    expectDocumented(
+      await expectationError {
+        try await store.expectRejection(of: Action(TallyAction.add, data: 3))
+      })
+    let dropping = Store(
+      state: Tally(), reducer: tallyReducer, middleware: [Middleware { _, _ in }])
+    expectDocumented(
+      await expectationError {
+        try await dropping.expect(dispatching: Action(TallyAction.add, data: 1)) { $0.value = 1 }
+      })
+    let forgetful = Store(
+      state: Tally(), reducer: Reducer<Tally> { _, _, _ in }, diagnostics: { _ in })
+    expectDocumented(
+      await expectationError {
+        try await forgetful.expect(dispatching: Action(TallyAction.add, data: 1))
+      })
+
+    let chatty = Store(state: Tally(), reducer: tallyReducer)
+    chatty.subscribe(to: [TallyAction.add]) { [weak chatty] _, _ in
+      chatty?.dispatch(Action(TallyAction.note, data: "added"))
+    }
+    expectDocumented(
+      await expectationError {
+        try await chatty.expect(dispatching: Action(TallyAction.add, data: 1)) { $0.value = 1 }
+      })
+  }
+
+  @Test("timeouts read as documented")
+  func timeouts() async throws {
+    let parking = Parking()
+    let stuck = parking.store()
+    expectDocumented(
+      await expectationError {
+        try await stuck.expect(
+          dispatching: Action(TallyAction.add, data: 1), timeout: .milliseconds(50)
+        ) { $0.value = 1 }
+      })
+    expectDocumented(
+      await expectationError {
+        try await stuck.expect(
+          dispatching: Action(TallyAction.add, data: 2), timeout: .milliseconds(50))
+      })
+    expectDocumented(
+      await expectationError { try await stuck.waitUntilIdle(timeout: .milliseconds(50)) })
+    let recorder = StoreRecorder(stuck)
+    stuck.replaceState(with: Tally(value: 1))
+    expectDocumented(
+      await expectationError {
+        try await recorder.waitForEntries(count: 2, timeout: .milliseconds(50))
+      })
+    parking.release()
+    try await stuck.waitUntilIdle(timeout: .seconds(30))
+
+    let follower = Parking()
+    let store = Store(
+      state: Tally(),
+      reducer: Reducer { action, state, finish in
+        if action.type == TallyAction.note.rawValue {
+          follower.reducer.execute(action: action, state: state, finish: finish)
+        } else {
+          tallyReducer.execute(action: action, state: state, finish: finish)
+        }
+      }, name: "Follower", reducerTimeout: .zero, diagnostics: { _ in })
+    store.subscribe(to: [TallyAction.add]) { [weak store] _, _ in
+      store?.dispatch(Action(TallyAction.note, data: "later"))
+    }
+    expectDocumented(
+      await expectationError {
+        try await store.expect(
+          dispatching: Action(TallyAction.add, data: 1), timeout: .milliseconds(50)
+        ) { $0.value = 1 }
+      })
+    follower.release()
+    try await store.waitUntilIdle(timeout: .seconds(30))
+  }
+
+  @Test("a recorder's unread actions read as documented")
+  func unread() async throws {
+    let store = Store(state: Tally(), reducer: tallyReducer)
+    let recorder = StoreRecorder(store)
+    store.dispatch(Action(TallyAction.note, data: "unread"))
+    expectDocumented(
+      await expectationError { try await recorder.expectNoMoreActions(timeout: .seconds(5)) })
+  }
+}
