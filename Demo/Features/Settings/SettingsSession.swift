@@ -24,7 +24,9 @@ package final class SettingsSession: FeatureSession {
     KeyHelp(key: "b", summary: "screen B: facebook button"),
   ]
 
-  package var keyHint: String { "f filter  s facebook switch  b facebook button  o sign out  q quit" }
+  package var keyHint: String {
+    "f filter  s facebook switch  b facebook button  o sign out  q quit"
+  }
 
   /// Both screens as one section, side by side.
   package var sections: [FrameSection] {

@@ -1,6 +1,10 @@
+import CSReduxKitTesting
+import DemoUI
 import Testing
 
+@testable import CSDemoFeature
 @testable import DemoKit
+@testable import TodoFeature
 
 @Suite("Key decoder")
 struct KeyDecoderTests {
@@ -75,15 +79,15 @@ struct ScreenRendererTests {
   }
 
   @Test("the composer re-renders a section only when its revision moved")
-  func composerCache() {
-    let session = CSDemoSession()
+  func composerCache() async throws {
+    let session = DemoApp().session(of: CSDemo.self)
     var composer = ScreenComposer(session: session)
     let size = TerminalSize(rows: 12, columns: 60)
     let before = composer.lines(for: size)
     #expect(before[0].text == session.heading)
     #expect(before.contains(ScreenLine("title  | Title")))
     #expect(before[11] == ScreenLine(session.keyHint, style: .dim))
-    _ = session.perform(ScriptCommand(name: "add", argument: "Buy milk"))
+    try await session.run("add Buy milk")
     let after = composer.lines(for: size)
     #expect(after.contains(ScreenLine("list   |   0  Buy milk")))
     #expect(after.contains(ScreenLine("title  | Buy milk")))
@@ -93,7 +97,7 @@ struct ScreenRendererTests {
 
   @Test("sections whose revision did not move are not rendered again")
   func composerSkipsUnchangedSections() {
-    let session = CountingSession(CSDemoSession())
+    let session = CountingSession(DemoApp().session(of: CSDemo.self))
     var composer = ScreenComposer(session: session)
     let size = TerminalSize(rows: 12, columns: 60)
     _ = composer.lines(for: size)
@@ -108,13 +112,14 @@ struct ScreenRendererTests {
 
 /// Forwards to a session, counting how often each of its sections is rendered.
 private final class CountingSession: DemoSession {
-  let base: CSDemoSession
+  let base: any DemoSession
   let renders = Protected<[String: Int]>([:])
 
-  init(_ base: CSDemoSession) { self.base = base }
+  init(_ base: any DemoSession) { self.base = base }
 
-  static var commands: [CommandHelp] { CSDemoSession.commands }
-  static var keys: [KeyHelp] { CSDemoSession.keys }
+  var commands: [CommandHelp] { base.commands }
+  var isIdle: Bool { base.isIdle }
+  func waitUntilIdle() { base.waitUntilIdle() }
   var heading: String { base.heading }
   var keyHint: String { base.keyHint }
   var transcript: ActionTranscript { base.transcript }
@@ -142,7 +147,7 @@ struct CommandLineTests {
   @Test("a module, -e texts and --script are parsed")
   func options() throws {
     let todo = try DemoCommandLine.parse(["todo", "-e", "add Work", "-e", "delete 0"])
-    #expect(todo.module == .todo)
+    #expect(todo.module == DemoModule(Todo.self))
     #expect(todo.source == .commands(["add Work", "delete 0"]))
     #expect(try DemoCommandLine.parse(["rps", "--script", "f.txt"]).source == .file("f.txt"))
     #expect(try DemoCommandLine.parse(["--script=g.txt"]).source == .file("g.txt"))

@@ -1,7 +1,7 @@
 import CSReduxKit
 import Testing
 
-@testable import DemoKit
+@testable import RockPaperScissorsFeature
 
 @Suite("Rock, paper, scissors (ReduxPaperSwift seed)")
 struct RockPaperScissorsTests {

@@ -1,8 +1,11 @@
 import CSReduxKit
+import CSReduxKitTesting
+import DemoUI
 import Foundation
 import Testing
 import _DemoTerminalShims
 
+@testable import CSDemoFeature
 @testable import DemoKit
 
 /// Collects a store's diagnostics for assertions.
@@ -124,4 +127,27 @@ final class TemporaryPath {
 
   /// The file's text; empty when there is none.
   var text: String { (try? FileDescriptor.readText(path: path)) ?? "" }
+}
+
+extension DemoApp {
+  /// A session of the module `Feature` on this app's store, as `demo` runs it.
+  func session<Feature: DemoFeature>(of _: Feature.Type) -> ModuleSession<Feature> {
+    ModuleSession(app: self, store: store(of: Feature.self))
+  }
+}
+
+extension ModuleSession {
+  /// Runs `line` as a script command, then waits until the store committed what it
+  /// dispatched, as the script runner does before it prints a frame.
+  @discardableResult
+  func run(_ line: String) async throws -> CommandResult {
+    let result = perform(ScriptCommand(line: line) ?? ScriptCommand(name: line))
+    try await store.waitUntilIdle(timeout: .seconds(10))
+    return result
+  }
+}
+
+extension ModuleSession where Feature == CSDemo {
+  /// The CSReduxKit demo's screen.
+  var screen: CSDemoScreen { session.screen }
 }
