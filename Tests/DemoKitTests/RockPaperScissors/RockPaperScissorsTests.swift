@@ -46,7 +46,7 @@ struct RockPaperScissorsTests {
     #expect(store.state.result == nil)
   }
 
-  @Test("as in the original, a third choice re-scores against player one's old weapon")
+  @Test("as in ReduxPaperSwift, a third choice re-scores against player one's old weapon")
   func thirdChoice() {
     let store = play(.rock, .scissors, .paper)
     #expect(store.state.result == .player2wins)
