@@ -91,6 +91,7 @@ package final class CSDemoSession: FeatureSession {
     case .character("a"): return .done(message: screen.tapAdd())
     case .character("t"): return .done(message: screen.tapTitle())
     case .character("d"): return .done(message: screen.deleteSelected())
+    // Not typing: the app's own keys (sign out, quit) apply.
     case .character("o"), .character("q"): return .unknown
     case .character(let character):
       return .done(message: screen.type(String(character)))
