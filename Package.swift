@@ -45,10 +45,43 @@ let package = Package(
     ),
 
     // MARK: Demo
-    // The feature modules (CSDemo, Todo, RockPaperScissors, Settings) and the terminal layer.
+    // What every feature module shares: the protocol the app drives it through, its store,
+    // text views, script commands and keys.
+    .target(
+      name: "DemoUI",
+      dependencies: ["CSReduxKit", "_DemoTerminalShims"],
+      path: "Demo/DemoUI"
+    ),
+    // The feature modules: each a store, its state, actions, reducer, views, session and log
+    // codec. A module depends on DemoUI, never on another module.
+    .target(
+      name: "CSDemoFeature",
+      dependencies: ["CSReduxKit", "DemoUI"],
+      path: "Demo/Features/CSDemo"
+    ),
+    .target(
+      name: "TodoFeature",
+      dependencies: ["CSReduxKit", "DemoUI"],
+      path: "Demo/Features/Todo"
+    ),
+    .target(
+      name: "RockPaperScissorsFeature",
+      dependencies: ["CSReduxKit", "DemoUI"],
+      path: "Demo/Features/RockPaperScissors"
+    ),
+    .target(
+      name: "SettingsFeature",
+      dependencies: ["CSReduxKit", "DemoUI"],
+      path: "Demo/Features/Settings"
+    ),
+    // The demo app: the list of modules, the command line, scripts, the full screen, sign-out,
+    // --log and replay.
     .target(
       name: "DemoKit",
-      dependencies: ["CSReduxKit", "_DemoTerminalShims"],
+      dependencies: [
+        "CSReduxKit", "DemoUI", "CSDemoFeature", "TodoFeature", "RockPaperScissorsFeature",
+        "SettingsFeature", "_DemoTerminalShims",
+      ],
       path: "Demo/DemoKit"
     ),
     // termios and pseudo-terminal calls, which differ between Darwin and Glibc.
@@ -99,7 +132,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DemoKitTests",
-      dependencies: ["DemoKit", "demo", "_DemoTerminalShims"]
+      dependencies: [
+        "DemoKit", "DemoUI", "CSDemoFeature", "TodoFeature", "RockPaperScissorsFeature",
+        "SettingsFeature", "demo", "CSReduxKit", "CSReduxKitTesting", "_DemoTerminalShims",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import CSReduxKit
+import DemoUI
 
 /// Records every action a store commits, as the lines the demo prints:
 /// `action addContentFinish (1) payload "Buy milk"`.

@@ -1,4 +1,6 @@
 import CSReduxKit
+import DemoUI
+import Dispatch
 
 /// The app-wide actions, which the coordinator broadcasts to the module stores. Each module
 /// numbers its own action types; `DemoApp` translates these into each module's own action.
@@ -7,22 +9,16 @@ enum AppActionType: Int, CaseIterable, Sendable {
   case signOut = 100
 }
 
-/// The demo's four feature modules' stores, alive together, and the coordinator that signs the
-/// user out of all of them at once.
+/// The stores of the demo's feature modules, alive together, and the coordinator that signs
+/// the user out of all of them at once.
 ///
 /// Only the running module has a screen; the other stores keep their state all the same. The
-/// wiring lives here, in the app, so no module reaches into another's folder: each module only
-/// has a `signOut` action type of its own, which its reducer handles.
+/// wiring lives here, in the app, so no module reaches into another: each module only has a
+/// signOut action type of its own (``DemoFeature/signOut``), which its reducer handles.
 final class DemoApp: Sendable {
-  /// The CSReduxKit demo's store.
-  let csdemoStore: CSDemoStore
-  /// The todo list's store.
-  let todoStore: TodoStore
-  /// The game's store.
-  let rpsStore: RPSStore
-  /// The settings screens' store.
-  let settingsStore: SettingsStore
-  /// Broadcasts app-wide actions to the four stores.
+  /// One store per module, in ``DemoModule/all`` order.
+  let modules: [any LiveModule]
+  /// Broadcasts app-wide actions to the module stores.
   let coordinator: StoreCoordinator
   /// The diagnostics of every store and of the coordinator.
   let diagnosticLog: DiagnosticLog
@@ -30,44 +26,67 @@ final class DemoApp: Sendable {
   /// The names of the stores that committed a signOut since the last ``signOut()``.
   private let signedOut = _Locked<[String]>([])
 
-  /// Creates the four stores and registers them with the coordinator, in module order.
+  /// Creates a store for every module and registers them with the coordinator, in module
+  /// order.
   init() {
     let diagnosticLog = DiagnosticLog()
     self.diagnosticLog = diagnosticLog
-    csdemoStore = CSDemoStore(diagnostics: diagnosticLog.handler)
-    todoStore = TodoStore(diagnostics: diagnosticLog.handler)
-    rpsStore = RPSStore(diagnostics: diagnosticLog.handler)
-    settingsStore = SettingsStore(diagnostics: diagnosticLog.handler)
+    modules = DemoModule.all.map { $0.makeLive(diagnostics: diagnosticLog.handler) }
     coordinator = StoreCoordinator(diagnostics: diagnosticLog.handler)
-    register(csdemoStore, signOut: CSDemoActionType.signOut)
-    register(todoStore, signOut: TodoActionType.signOut)
-    register(rpsStore, signOut: RPSActionType.signOut)
-    register(settingsStore, signOut: SettingsActionType.signOut)
+    let signedOut = signedOut
+    for live in modules {
+      live.register(with: coordinator) { name in signedOut.withLock { $0.append(name) } }
+    }
   }
 
-  /// Registers `store`, translating the app's signOut into the module's own `signOut`, and
-  /// records the stores that commit it.
-  private func register<State, Module: RawRepresentable>(
-    _ store: Store<State>, signOut: Module
-  ) where Module.RawValue == Int {
-    let type = signOut.rawValue
-    coordinator.register(store) { action in
-      action.type == AppActionType.signOut.rawValue ? Action(type: type) : nil
+  /// The store of `module`.
+  func live(_ module: DemoModule) -> any LiveModule {
+    guard let live = modules.first(where: { $0.module == module }) else {
+      preconditionFailure("\(module.name) is not in DemoModule.all")
     }
-    let name = store.name
-    store.subscribe(owner: self, to: [type]) { app, action, _ in
-      guard !(action is RejectedAction) else { return }
-      app.signedOut.withLock { $0.append(name) }
+    return live
+  }
+
+  /// The store of the module `Feature`.
+  func store<Feature: DemoFeature>(of _: Feature.Type) -> FeatureStore<Feature> {
+    guard let live = live(DemoModule(Feature.self)) as? LiveFeature<Feature> else {
+      preconditionFailure("\(Feature.name) has a store of another type")
+    }
+    return live.store
+  }
+
+  /// A session on the store of `module`.
+  func makeSession(_ module: DemoModule) -> any DemoSession {
+    live(module).makeSession(app: self)
+  }
+
+  /// Whether no store has anything to reduce, notify or run.
+  var isIdle: Bool { modules.allSatisfy(\.isIdle) }
+
+  /// Blocks the calling thread until every store is idle: a reducer that finishes later (a
+  /// record being saved) has committed and the subscribers ran.
+  ///
+  /// The program's main thread waits here while the reducers finish on other threads; it
+  /// returns at once when every store is idle already.
+  func waitUntilIdle() {
+    for live in modules where !live.isIdle {
+      let idle = DispatchSemaphore(value: 0)
+      live.whenIdle { idle.signal() }
+      idle.wait()
     }
   }
 
   /// Signs the user out of every module: broadcasts the app's signOut, which each module's
   /// store commits as its own signOut action.
   ///
+  /// A store still finishing an action (a record being saved) commits the signOut after it;
+  /// the status waits for that.
+  ///
   /// - Returns: The status line: `signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore
   ///   reset`, naming the stores that committed it, in the order they did.
   func signOut() -> String {
     coordinator.broadcast(Action(AppActionType.signOut))
+    waitUntilIdle()
     let names = signedOut.withLock { names in
       defer { names.removeAll() }
       return names
@@ -75,7 +94,7 @@ final class DemoApp: Sendable {
     return "signed out: \(names.isEmpty ? "no store" : names.joined(separator: ", ")) reset"
   }
 
-  /// The script command and the key that sign out, listed by the help in every module.
+  /// The script command that signs out, listed by the help in every module.
   static let signOutCommand = CommandHelp(
     usage: "signout", summary: "sign out: every module's store resets (one broadcast)")
   /// The key that signs out while not typing.

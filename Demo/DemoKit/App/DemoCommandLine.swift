@@ -20,7 +20,7 @@ struct DemoCommandLine: Equatable, Sendable {
   }
 
   /// The module to run.
-  var module = DemoModule.csdemo
+  var module = DemoModule.main
   /// Where commands come from.
   var source = Source.automatic
   /// Whether to print the help and exit.
@@ -82,8 +82,8 @@ struct DemoCommandLine: Equatable, Sendable {
         guard moduleArgument == nil else {
           throw UsageError("unexpected argument \"\(argument)\" after the module")
         }
-        guard let module = DemoModule(rawValue: argument) else {
-          let names = DemoModule.allCases.filter { $0 != .csdemo }.map(\.rawValue)
+        guard let module = DemoModule(name: argument) else {
+          let names = DemoModule.all.filter { $0 != .main }.map(\.name)
           throw UsageError(
             "unknown module \"\(argument)\"; the modules are: \(names.joined(separator: ", "))")
         }

@@ -1,44 +1,44 @@
-/// The demo program's feature modules, chosen by the first argument.
-enum DemoModule: String, CaseIterable, Sendable {
-  /// The CSReduxKit demo (the default): three components on one store.
-  case csdemo
-  /// A todo list.
-  case todo
-  /// Rock, paper, scissors for two players.
-  case rps
-  /// Two screens sharing one setting.
-  case settings
+import CSDemoFeature
+import DemoUI
+import RockPaperScissorsFeature
+import SettingsFeature
+import TodoFeature
 
-  /// The argument that selects the module; the CSReduxKit demo needs none.
-  var argument: String { self == .csdemo ? "(none)" : rawValue }
+/// One of the demo program's feature modules, chosen by the first argument.
+///
+/// The app knows the list of modules and, for each, only what ``DemoFeature`` declares.
+struct DemoModule: Equatable, Sendable {
+  /// Every module, in the order the help lists them and the coordinator resets them; the first
+  /// is the one that runs when no module is named.
+  static let all = [
+    DemoModule(CSDemo.self), DemoModule(Todo.self), DemoModule(RockPaperScissors.self),
+    DemoModule(Settings.self),
+  ]
 
-  /// One line about the module.
-  var summary: String {
-    switch self {
-    case .csdemo: "the CSReduxKit demo: ONE action updates three components on one store"
-    case .todo: "a todo list: add tasks (newest first), delete by index"
-    case .rps: "rock, paper, scissors for two players on one screen"
-    case .settings: "two screens share one setting: toggle from either, both follow"
-    }
+  /// The module that runs when no module is named.
+  static var main: DemoModule { all[0] }
+
+  /// The module's type.
+  let feature: any DemoFeature.Type
+
+  init(_ feature: any DemoFeature.Type) {
+    self.feature = feature
   }
 
-  /// The session type that drives the module.
-  var sessionType: any DemoSession.Type {
-    switch self {
-    case .csdemo: CSDemoSession.self
-    case .todo: TodoSession.self
-    case .rps: RPSSession.self
-    case .settings: SettingsSession.self
-    }
+  /// The module named `name` on the command line, if there is one.
+  init?(name: String) {
+    guard let module = Self.all.first(where: { $0.name == name }) else { return nil }
+    self = module
   }
 
-  /// A new session on the module's store of `app` (every module's store, fresh by default).
-  func makeSession(app: DemoApp = DemoApp()) -> any DemoSession {
-    switch self {
-    case .csdemo: CSDemoSession(app: app)
-    case .todo: TodoSession(app: app)
-    case .rps: RPSSession(app: app)
-    case .settings: SettingsSession(app: app)
-    }
-  }
+  /// The module's name on the command line: `todo`.
+  var name: String { feature.name }
+
+  /// The argument that selects the module; the main module needs none.
+  var argument: String { self == .main ? "(none)" : name }
+
+  /// The command that runs it, for the help: `demo`, `demo todo`.
+  var command: String { self == .main ? "demo" : "demo \(name)" }
+
+  static func == (lhs: DemoModule, rhs: DemoModule) -> Bool { lhs.name == rhs.name }
 }

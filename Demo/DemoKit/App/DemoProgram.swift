@@ -1,3 +1,4 @@
+import DemoUI
 import _DemoTerminalShims
 
 /// The demo program: `swift run demo [MODULE] [--log FILE] [--script FILE | -e COMMANDS]` and
@@ -26,11 +27,13 @@ public enum DemoProgram {
       return run(replay)
     }
     let app = DemoApp()
-    let session = commandLine.module.makeSession(app: app)
-    let log = commandLine.logPath.map { commandLine.module.startLog(app: app, path: $0) }
+    let session = app.makeSession(commandLine.module)
+    let log = commandLine.logPath.map { app.live(commandLine.module).startLog(path: $0) }
     // A termination signal in the full screen lets the log be saved first.
     if log != nil { demo_defer_termination() }
     let status = run(session, from: commandLine.source)
+    // An action still finishing (a record being saved on quitting) belongs in the log.
+    app.waitUntilIdle()
     // The interactive loop has restored the terminal by now, so an error prints plainly.
     if let log, let message = log.save() {
       FileDescriptor.standardError.write(message + "\n")

@@ -1,29 +1,12 @@
-/// A script command as the help lists it.
-struct CommandHelp: Sendable {
-  /// How to write it: `add TEXT`.
-  var usage: String
-  /// What it does.
-  var summary: String
-}
+import DemoUI
 
-/// A key as the help lists it.
-struct KeyHelp: Sendable {
-  /// The key: `a`, `Enter`, `Up/Down`.
-  var key: String
-  /// What it does.
-  var summary: String
-}
-
-/// One feature module as the demo program drives it: by script commands, or by keys on a full
-/// screen. The module's store and components stay in the module's folder; a session only maps
-/// commands and keys to the module's gestures and lays out its components.
+/// What the demo program drives, by script commands or by keys on a full screen: a feature
+/// module's session (``ModuleSession``) or a replay (``ReplaySession``).
 protocol DemoSession: AnyObject {
   /// The heading of the interactive screen.
   var heading: String { get }
-  /// The module's script commands, without the universal `help` and `quit`.
-  static var commands: [CommandHelp] { get }
-  /// The module's keys, without the universal `q` and Ctrl-C.
-  static var keys: [KeyHelp] { get }
+  /// The script commands, without the universal `help` and `quit`.
+  var commands: [CommandHelp] { get }
   /// The keys that apply right now, for the interactive help line.
   var keyHint: String { get }
   /// The actions the store committed, as printed lines.
@@ -34,6 +17,10 @@ protocol DemoSession: AnyObject {
   var diagnosticLog: DiagnosticLog { get }
   /// The components, top to bottom.
   var sections: [FrameSection] { get }
+  /// Whether every action dispatched so far has been committed and its subscribers ran.
+  var isIdle: Bool { get }
+  /// Blocks the calling thread until ``isIdle``.
+  func waitUntilIdle()
   /// Runs one script command (never `help` or `quit`, which the runner handles).
   func perform(_ command: ScriptCommand) -> CommandResult
   /// Handles one key (never Ctrl-C, which the loop handles).

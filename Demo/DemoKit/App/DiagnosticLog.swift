@@ -1,4 +1,5 @@
 import CSReduxKit
+import DemoUI
 
 /// Collects a store's diagnostics so the demo can show them in its own output (a line of the
 /// scripted frame, or the interactive status line) instead of writing over the screen.

@@ -1,3 +1,5 @@
+import DemoUI
+
 /// The text of `demo --help`: usage, modules, and each module's keys and commands.
 enum HelpText {
   static func make() -> String {
@@ -17,18 +19,16 @@ enum HelpText {
       "",
       "MODULES",
     ]
-    for module in DemoModule.allCases {
-      lines.append("  " + pad(module.argument, 10) + module.summary)
+    for module in DemoModule.all {
+      lines.append("  " + pad(module.argument, 10) + module.feature.summary)
     }
-    for module in DemoModule.allCases {
-      let session = module.sessionType
-      let name = module == .csdemo ? "demo" : "demo \(module.rawValue)"
-      lines += ["", name.uppercased(), "  keys:"]
-      for key in session.keys + universalKeys {
+    for module in DemoModule.all {
+      lines += ["", module.command.uppercased(), "  keys:"]
+      for key in module.feature.keys + universalKeys {
         lines.append("    " + pad(key.key, 12) + key.summary)
       }
       lines.append("  commands:")
-      for command in session.commands + ScriptRunner.universalCommands {
+      for command in module.feature.commands + ScriptRunner.universalCommands {
         lines.append("    " + pad(command.usage, 16) + command.summary)
       }
     }
@@ -38,7 +38,7 @@ enum HelpText {
       "  The module is the one whose store FILE recorded. On a terminal, full screen:",
       "  keys:",
     ]
-    for key in ReplaySession<CSDemoState>.keys {
+    for key in ReplayKeys.all {
       lines.append("    " + pad(key.key, 12) + key.summary)
     }
     lines += [

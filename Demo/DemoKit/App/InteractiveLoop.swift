@@ -1,3 +1,4 @@
+import DemoUI
 import _DemoTerminalShims
 
 /// The full-screen mode: raw keys in, a screen redrawn row by row out.
@@ -10,11 +11,17 @@ import _DemoTerminalShims
 /// Layout, top to bottom: the heading, the module's sections, then the last action, a status
 /// line (a message such as "tap Add first!" or a diagnostic) and the keys that apply. A
 /// section is rendered again only when its component's revision moved.
+///
+/// A reducer may finish after the key that dispatched its action (a record being saved): while
+/// the session is busy, the loop wakes every ``busyRedrawMilliseconds`` to draw what changed,
+/// and once more when it goes idle, so the commit shows without waiting for the next key.
 struct InteractiveLoop {
   let session: any DemoSession
 
   /// How long to wait after an Esc for the rest of an escape sequence.
   static let escapeTimeoutMilliseconds: Int32 = 50
+  /// How often to redraw while an action is still finishing.
+  static let busyRedrawMilliseconds: Int32 = 20
 
   /// Runs until the user quits; returns the exit status (130 after Ctrl-C).
   func run() -> Int32 {
@@ -34,6 +41,7 @@ struct InteractiveLoop {
     var renderer = ScreenRenderer(size: TerminalSize.current(of: output))
     var decoder = KeyDecoder()
     output.write(renderer.update(to: screen.lines(for: renderer.size)))
+    var wasBusy = false
     while true {
       // With demo_defer_termination: a SIGTERM, SIGHUP or SIGINT ends the loop here.
       let signal = demo_pending_termination()
@@ -42,7 +50,15 @@ struct InteractiveLoop {
         renderer.resize(to: TerminalSize.current(of: output))
         output.write(renderer.update(to: screen.lines(for: renderer.size)))
       }
-      let timeout = decoder.isWaiting ? Self.escapeTimeoutMilliseconds : -1
+      let isBusy = !session.isIdle
+      if wasBusy && !isBusy {
+        // Finished since the last drawing, which may have come just before the commit.
+        output.write(renderer.update(to: screen.lines(for: renderer.size)))
+      }
+      wasBusy = isBusy
+      let timeout =
+        decoder.isWaiting
+        ? Self.escapeTimeoutMilliseconds : isBusy ? Self.busyRedrawMilliseconds : -1
       var keys: [Key]
       switch demo_poll_readable(input.rawValue, timeout) {
       case -2:

@@ -1,4 +1,5 @@
 import CSReduxKit
+import DemoUI
 import Dispatch
 
 /// `demo replay FILE`: a recorded session played back frame by frame through the module's own
@@ -13,17 +14,16 @@ import Dispatch
 ///
 /// Going forward dispatches the next entries; going back builds a fresh store and components
 /// and plays the entries up to the frame again.
-final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
+final class ReplaySession<Feature: DemoFeature>: DemoSession {
+  typealias State = Feature.State
+
   /// The module's components on a store, as a frame shows them.
   struct Stage {
     /// The store the components subscribe to.
-    var store: Store<State>
-    /// The components, top to bottom.
-    var sections: () -> [FrameSection]
+    var store: FeatureStore<Feature>
+    /// The components.
+    var session: Feature.Session
   }
-
-  /// Builds the module's store from an initial state and a reducer, and its components on it.
-  typealias MakeStage = (State, Reducer<State>, DiagnosticLog) -> Stage
 
   /// The recording played.
   let recording: ActionRecording<State>
@@ -35,32 +35,32 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
   /// The frame shown: 0 for the initial state, *i* after entry *i*.
   private(set) var frame = 0
 
-  private let makeStage: MakeStage
-  private let makeCheckStore: () -> Store<State>
   private let playing = _Locked<ActionLogEntry<State>?>(nil)
   private var stage: Stage
   private var stageTranscript: ActionTranscript
   /// Grows with every move, so the interactive screen draws every section again.
   private let moves = _Locked(0)
 
-  /// A replay of `recording`, on stages from `makeStage`; `makeCheckStore` makes a fresh store
-  /// of the module with its own reducer, for ``check()``.
-  init(
-    recording: ActionRecording<State>, source: String, actionNames: ActionTypeNames,
-    makeStage: @escaping MakeStage, makeCheckStore: @escaping () -> Store<State>
-  ) {
+  /// A replay of `recording`, read from `source`.
+  init(recording: ActionRecording<State>, source: String) {
     self.recording = recording
     self.source = source
-    self.actionNames = actionNames
-    self.makeStage = makeStage
-    self.makeCheckStore = makeCheckStore
-    (stage, stageTranscript) = Self.freshStage(
-      recording.initialState, makeStage, playing, diagnosticLog)
+    self.actionNames = Feature.actionNames
+    (stage, stageTranscript) = Self.freshStage(recording.initialState, playing, diagnosticLog)
+  }
+
+  /// Reads an action log of the module written by `--log` and prepares its replay.
+  ///
+  /// - Parameters:
+  ///   - text: The log's text.
+  ///   - source: The file's name, for the heading.
+  /// - Throws: ``ActionLogImportError`` naming the bad line.
+  convenience init(text: String, source: String) throws(ActionLogImportError) {
+    self.init(recording: try Feature.logCodec.decode(text), source: source)
   }
 
   private static func freshStage(
-    _ state: State, _ makeStage: MakeStage, _ playing: _Locked<ActionLogEntry<State>?>,
-    _ diagnosticLog: DiagnosticLog
+    _ state: State, _ playing: _Locked<ActionLogEntry<State>?>, _ diagnosticLog: DiagnosticLog
   ) -> (Stage, ActionTranscript) {
     // Plays back the entry being dispatched: its recorded state, or its recorded failure.
     let reducer = Reducer<State> { _, state, finish in
@@ -71,8 +71,10 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
         finish(entry.state)
       }
     }
-    let stage = makeStage(state, reducer, diagnosticLog)
-    return (stage, ActionTranscript(store: stage.store))
+    let store = FeatureStore<Feature>(
+      state: state, reducer: reducer, diagnostics: diagnosticLog.handler)
+    let stage = Stage(store: store, session: Feature.makeSession(store: store))
+    return (stage, ActionTranscript(store: store))
   }
 
   /// The last frame: the state after the last entry.
@@ -83,8 +85,7 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
     let target = min(max(target, 0), lastFrame)
     moves.withLock { $0 += 1 }
     if target < frame {
-      (stage, stageTranscript) = Self.freshStage(
-        recording.initialState, makeStage, playing, diagnosticLog)
+      (stage, stageTranscript) = Self.freshStage(recording.initialState, playing, diagnosticLog)
       frame = 0
     }
     while frame < target {
@@ -149,7 +150,7 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
   /// - Returns: Whether every entry matched, and the report: `replay matches: 3 entries`, or
   ///   the first mismatch.
   func check() -> (matches: Bool, report: String) {
-    let store = makeCheckStore()
+    let store = FeatureStore<Feature>(diagnostics: { _ in })
     let recording = recording
     let outcome = _Locked<Result<Int, ReplayMismatch>?>(nil)
     let done = DispatchSemaphore(value: 0)
@@ -165,7 +166,7 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
       done.signal()
     }
     done.wait()
-    switch outcome.withLock({ $0 }) {
+    switch outcome.withLock { $0 } {
     case .success(let count)?:
       return (true, "replay matches: \(count) entr\(count == 1 ? "y" : "ies")")
     case .failure(let mismatch)?:
@@ -184,17 +185,7 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
   }
 
   /// A replay has no script commands: it prints every frame.
-  static var commands: [CommandHelp] { [] }
-
-  /// The keys of the interactive replay.
-  static var keys: [KeyHelp] {
-    [
-      KeyHelp(key: "Right/Down", summary: "next frame (also Space, Enter)"),
-      KeyHelp(key: "Left/Up", summary: "previous frame (also Backspace)"),
-      KeyHelp(key: "Home/End", summary: "first / last frame"),
-      KeyHelp(key: "q, Esc", summary: "quit (also Ctrl-C)"),
-    ]
-  }
+  var commands: [CommandHelp] { [] }
 
   var keyHint: String { "Right/Space next  Left previous  Home first  End last  q quit" }
 
@@ -202,9 +193,14 @@ final class ReplaySession<State: StateProtocol & Equatable>: DemoSession {
 
   var lastActionLine: String { positionLine }
 
+  /// The stage's store plays each entry back at once, so it is idle between moves.
+  var isIdle: Bool { true }
+
+  func waitUntilIdle() {}
+
   var sections: [FrameSection] {
     let moves = moves
-    return stage.sections().map { section in
+    return stage.session.sections.map { section in
       FrameSection(section.label, revision: { moves.withLock { $0 } }, render: section.render)
     }
   }
@@ -244,6 +240,16 @@ struct RecordedRejection: Error, CustomStringConvertible {
     description =
       (action as? RejectedAction)?.error.map { "\($0)" } ?? "the reducer rejected the action"
   }
+}
+
+/// The keys of the interactive replay, for the help.
+enum ReplayKeys {
+  static let all = [
+    KeyHelp(key: "Right/Down", summary: "next frame (also Space, Enter)"),
+    KeyHelp(key: "Left/Up", summary: "previous frame (also Backspace)"),
+    KeyHelp(key: "Home/End", summary: "first / last frame"),
+    KeyHelp(key: "q, Esc", summary: "quit (also Ctrl-C)"),
+  ]
 }
 
 /// A ``ReplaySession`` of any module, as the program drives it.

@@ -1,3 +1,5 @@
+import DemoUI
+
 /// Runs script commands against a session and prints a frame after each one.
 ///
 /// A frame is plain text, without styling, and deterministic, so tests compare it exactly:
@@ -12,7 +14,9 @@
 /// list   |   0  Buy milk
 /// ```
 ///
-/// After the header come the actions the command dispatched (or `action (none)`), a
+/// Before printing a frame, the runner waits until the store committed every action the
+/// command dispatched, including those whose reducer finishes later, so a frame is always the
+/// same. After the header come the actions the command dispatched (or `action (none)`), a
 /// `status: …` line for a message such as "tap Add first!", one `diagnostic: …` line per store
 /// diagnostic, then the components. Frames are separated by a blank line. An unknown or
 /// malformed command prints an `error: …` line instead of a frame and the run goes on, but
@@ -38,7 +42,7 @@ struct ScriptRunner {
       var lines = isFirst ? [] : [""]
       isFirst = false
       lines.append("> \(command.text)")
-      let allCommands = type(of: session).commands + Self.universalCommands
+      let allCommands = session.commands + Self.universalCommands
       switch command.name {
       case "quit":
         write(lines.joined(separator: "\n") + "\n")
@@ -62,6 +66,8 @@ struct ScriptRunner {
         write(lines.joined(separator: "\n") + "\n")
         return isClean
       case .done(let message):
+        // A reducer may finish later, on another thread: the frame shows the committed state.
+        session.waitUntilIdle()
         let actions = session.transcript.takeLines()
         lines += actions.isEmpty ? ["action (none)"] : actions
         if let message { lines.append("status: \(message)") }

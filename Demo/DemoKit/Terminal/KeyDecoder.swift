@@ -1,3 +1,5 @@
+import DemoUI
+
 /// Turns the bytes a terminal sends in raw mode into ``Key``s.
 ///
 /// Escape sequences and UTF-8 characters may arrive split across reads, so the decoder keeps

@@ -1,8 +1,13 @@
 import CSReduxKit
+import DemoUI
 import Foundation
 import Testing
 
+@testable import CSDemoFeature
 @testable import DemoKit
+@testable import RockPaperScissorsFeature
+@testable import SettingsFeature
+@testable import TodoFeature
 
 /// Encodes one entry per action type with `payload(type)`, decodes it, and checks that every
 /// entry comes back with its type, payload and state.
@@ -84,7 +89,7 @@ struct ModuleLogCodecTests {
 @Suite("demo replay: frames and stepping")
 struct ReplaySessionTests {
   /// A todo session recorded live: add Work, add Eat, a rejected delete.
-  static func todoReplay() throws -> ReplaySession<TodoState> {
+  static func todoReplay() throws -> ReplaySession<Todo> {
     let store = TodoStore(diagnostics: { _ in })
     let log = ActionLog(recording: store, capacity: 100)
     store.dispatch(Action(TodoActionType.addTask, data: "Work"))
@@ -92,7 +97,7 @@ struct ReplaySessionTests {
     store.dispatch(Action(TodoActionType.deleteTask, data: 5))
     let text = try TodoActionType.logCodec.encode(log.recording)
     let replay = try DemoModule.replay(text: text, source: "todo.jsonl")
-    return try #require(replay as? ReplaySession<TodoState>)
+    return try #require(replay as? ReplaySession<Todo>)
   }
 
   @Test("frame 0 is the initial state; each frame after shows its entry and the components")

@@ -1,7 +1,13 @@
 import CSReduxKit
+import CSReduxKitTesting
+import DemoUI
 import Testing
 
+@testable import CSDemoFeature
 @testable import DemoKit
+@testable import RockPaperScissorsFeature
+@testable import SettingsFeature
+@testable import TodoFeature
 
 @Suite("Sign out: one broadcast resets every module's store")
 struct SignOutTests {
@@ -21,7 +27,7 @@ struct SignOutTests {
       try SettingsReducer.reduce(Action(SettingsActionType.signOut), settings) == SettingsState())
   }
 
-  @Test("signOut comes after each module's original action types, which keep their numbers")
+  @Test("signOut comes after each module's seed action types, which keep their numbers")
   func actionNumbers() {
     #expect(CSDemoActionType.signOut.rawValue == 5)
     #expect(CSDemoActionType.cellClick.rawValue == 4)
@@ -31,29 +37,32 @@ struct SignOutTests {
   }
 
   @Test("DemoApp.signOut resets all four stores and names them in the status")
-  func appSignsOutOfEveryModule() {
+  func appSignsOutOfEveryModule() async throws {
     let app = DemoApp()
-    app.csdemoStore.dispatch(Action(.addContentFinish, "Buy milk"))
-    app.todoStore.dispatch(Action(TodoActionType.addTask, data: "Work"))
-    app.rpsStore.dispatch(Action(RPSActionType.chooseWeapon, data: Weapon.paper))
-    app.settingsStore.dispatch(Action(SettingsActionType.toggleFacebook))
-    #expect(app.todoStore.state.tasks.count == 1)
+    let csdemo = app.store(of: CSDemo.self)
+    csdemo.dispatch(Action(.addContentFinish, "Buy milk"))
+    try await csdemo.waitUntilIdle(timeout: .seconds(10))
+    app.store(of: Todo.self).dispatch(Action(TodoActionType.addTask, data: "Work"))
+    app.store(of: RockPaperScissors.self).dispatch(
+      Action(RPSActionType.chooseWeapon, data: Weapon.paper))
+    app.store(of: Settings.self).dispatch(Action(SettingsActionType.toggleFacebook))
+    #expect(app.store(of: Todo.self).state.tasks.count == 1)
     let status = app.signOut()
     #expect(status == "signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset")
-    #expect(app.csdemoStore.state == CSDemoState())
-    #expect(app.todoStore.state == TodoState())
-    #expect(app.rpsStore.state == RPSState())
-    #expect(app.settingsStore.state == SettingsState())
+    #expect(csdemo.state == CSDemoState())
+    #expect(app.store(of: Todo.self).state == TodoState())
+    #expect(app.store(of: RockPaperScissors.self).state == RPSState())
+    #expect(app.store(of: Settings.self).state == SettingsState())
     #expect(app.diagnosticLog.takeLines() == [])
     #expect(
       app.coordinator.storeNames == ["CSDemoStore", "TodoStore", "RPSStore", "SettingsStore"])
   }
 
   @Test("the CSDemo components show their initial text again after signout")
-  func csdemoComponents() {
-    let session = CSDemoSession()
+  func csdemoComponents() async throws {
+    let session = DemoApp().session(of: CSDemo.self)
     for command in ["add Eat", "select 0", "title", "begin"] {
-      _ = session.perform(ScriptCommand(line: command) ?? ScriptCommand(name: command))
+      try await session.run(command)
     }
     #expect(session.screen.isAdding)
     let result = session.perform(ScriptCommand(name: "signout"))
@@ -68,9 +77,9 @@ struct SignOutTests {
   }
 
   @Test("the o key signs out, but types an o while adding")
-  func key() {
-    let session = CSDemoSession()
-    _ = session.perform(ScriptCommand(name: "add", argument: "Eat"))
+  func key() async throws {
+    let session = DemoApp().session(of: CSDemo.self)
+    try await session.run("add Eat")
     _ = session.handle(.character("a"))
     #expect(session.handle(.character("o")) == .ok)
     #expect(session.screen.inputView.text == "o")
@@ -78,17 +87,18 @@ struct SignOutTests {
     let result = session.handle(.character("o"))
     #expect(
       result == .done(message: "signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset"))
-    #expect(session.app.csdemoStore.state.listData == [])
+    #expect(session.store.state.listData == [])
   }
 
   @Test("every session signs out of the stores of the app it runs in")
   func everySession() {
-    for module in DemoModule.allCases {
+    for module in DemoModule.all {
       let app = DemoApp()
-      app.todoStore.dispatch(Action(TodoActionType.addTask, data: "Work"))
-      let session = module.makeSession(app: app)
-      #expect(session.perform(ScriptCommand(name: "signout")) != .unknown, "\(module)")
-      #expect(app.todoStore.state.tasks.isEmpty, "\(module)")
+      let todo = app.store(of: Todo.self)
+      todo.dispatch(Action(TodoActionType.addTask, data: "Work"))
+      let session = app.makeSession(module)
+      #expect(session.perform(ScriptCommand(name: "signout")) != .unknown, "\(module.name)")
+      #expect(todo.state.tasks.isEmpty, "\(module.name)")
     }
   }
 }

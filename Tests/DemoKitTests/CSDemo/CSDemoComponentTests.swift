@@ -1,19 +1,28 @@
 import CSReduxKit
+import CSReduxKitTesting
+import DemoUI
 import Testing
 
-@testable import DemoKit
+@testable import CSDemoFeature
+
+/// Waits until `store` committed everything dispatched to it: addContentFinish finishes once
+/// its record is saved, on the saver's thread.
+private func idle(_ store: CSDemoStore) async throws {
+  try await store.waitUntilIdle(timeout: .seconds(10))
+}
 
 @Suite("CSDemo components: each reacts only to its action types")
 struct CSDemoComponentTests {
   let store = CSDemoStore(diagnostics: { _ in })
 
   @Test("ONE addContentFinish updates title, input and list at once")
-  func headline() {
+  func headline() async throws {
     let screen = CSDemoScreen(store: store)
     _ = screen.tapAdd()
     _ = screen.type("Buy milk")
     #expect(screen.inputView.isFocused)
     store.dispatch(Action(.addContentFinish, "Buy milk"))
+    try await idle(store)
     #expect(screen.titleView.render() == ["Buy milk"])
     #expect(screen.inputView.text.isEmpty)
     #expect(screen.inputView.isFocused == false)
@@ -22,7 +31,7 @@ struct CSDemoComponentTests {
     #expect(screen.addButton.isVisible)
   }
 
-  @Test("components subscribe in the original order: title, input, list, then the screen")
+  @Test("components subscribe in the CSReduxKit demo's order: title, input, list, then the screen")
   func subscriptionOrder() {
     #expect(store.subscriberCount == 0)
     let screen = CSDemoScreen(store: store)
@@ -31,12 +40,13 @@ struct CSDemoComponentTests {
   }
 
   @Test("title view: initial text, Adding text...., currentAddText, no change on titleClick")
-  func titleView() {
+  func titleView() async throws {
     let title = TitleView(store: store)
     #expect(title.render() == ["Title"])
     store.dispatch(Action(.beginAddContent))
     #expect(title.text == "Adding text....")
     store.dispatch(Action(.addContentFinish, "Eat"))
+    try await idle(store)
     #expect(title.text == "Eat")
     let revision = title.revision
     store.dispatch(Action(.titleClick, "Eat"))
@@ -49,7 +59,7 @@ struct CSDemoComponentTests {
   }
 
   @Test("input view: focus on beginAddContent, cleared and unfocused on addContentFinish only")
-  func inputView() {
+  func inputView() async throws {
     let input = InputView(store: store)
     #expect(input.render() == ["(please enter content)"])
     store.dispatch(Action(.beginAddContent))
@@ -63,26 +73,31 @@ struct CSDemoComponentTests {
     store.dispatch(Action(.cellClick, "x"))
     #expect(input.revision == revision)
     store.dispatch(Action(.addContentFinish, "Eat"))
+    try await idle(store)
     #expect(input.isFocused == false)
     #expect(input.text.isEmpty)
   }
 
   @Test("input view keeps focus and text when the reducer rejects addContentFinish")
-  func inputViewRejected() {
+  func inputViewRejected() async throws {
     let input = InputView(store: store)
     store.dispatch(Action(.beginAddContent))
     input.insert("Eat")
+    input.beginSaving()
     store.dispatch(Action(.addContentFinish, 3))
+    try await idle(store)
     #expect(input.isFocused)
     #expect(input.text == "Eat")
+    #expect(input.isSaving == false)
   }
 
   @Test("list view shows listData; cellClick changes nothing")
-  func listView() {
+  func listView() async throws {
     let list = ListView(store: store)
     #expect(list.render() == ["(empty)"])
     store.dispatch(Action(.addContentFinish, "Eat"))
     store.dispatch(Action(.addContentFinish, "Work"))
+    try await idle(store)
     #expect(list.render() == ["  0  Eat", "  1  Work"])
     let revision = list.revision
     store.dispatch(Action(.cellClick, "Eat"))
@@ -90,18 +105,20 @@ struct CSDemoComponentTests {
   }
 
   @Test("list view highlights every row equal to state.title on titleClick")
-  func listHighlight() {
+  func listHighlight() async throws {
     let list = ListView(store: store)
     for text in ["Eat", "Work", "Eat"] { store.dispatch(Action(.addContentFinish, text)) }
     store.dispatch(Action(.titleClick, "Eat"))
+    try await idle(store)
     #expect(list.highlightedRows == [0, 2])
     #expect(list.render() == ["  0  Eat  <- title", "  1  Work", "  2  Eat  <- title"])
   }
 
   @Test("list view keeps its selection within the rows after a delete")
-  func listSelection() {
+  func listSelection() async throws {
     let list = ListView(store: store)
     for text in ["Eat", "Work"] { store.dispatch(Action(.addContentFinish, text)) }
+    try await idle(store)
     #expect(list.select(1) == "Work")
     #expect(list.select(7) == nil)
     store.dispatch(Action(.deleteContent, 1))
@@ -112,12 +129,13 @@ struct CSDemoComponentTests {
   }
 
   @Test("the Add button hides while adding and shows again after addContentFinish")
-  func addButton() {
+  func addButton() async throws {
     let button = AddButton(store: store)
     #expect(button.render() == ["[Add]"])
     store.dispatch(Action(.beginAddContent))
     #expect(button.render() == [""])
     store.dispatch(Action(.addContentFinish, "Eat"))
+    try await idle(store)
     #expect(button.isVisible)
   }
 
@@ -129,5 +147,75 @@ struct CSDemoComponentTests {
     store.dispatch(Action(.beginAddContent))
     #expect(store.subscriberCount == 0)
     #expect(title == nil)
+  }
+}
+
+/// The CSReduxKit demo's table of reactions: which component reacts to which action, and how.
+///
+/// | component | beginAddContent | addContentFinish | deleteContent | cellClick | titleClick |
+/// |---|---|---|---|---|---|
+/// | title | "Adding text...." | currentAddText | currentAddText | currentAddText | — |
+/// | input | takes focus | unfocused, cleared | — | — | — |
+/// | list | listData | listData | listData | — | highlights rows equal to title |
+/// | screen | hides Add | shows Add | — | — | — |
+@Suite("CSDemo: the table of reactions, action by action")
+struct CSDemoReactionTableTests {
+  /// What the four components show, one row each.
+  struct Frame: Equatable, CustomStringConvertible {
+    var title: String
+    var input: String
+    var list: [String]
+    var button: String
+
+    init(_ screen: CSDemoScreen) {
+      title = screen.titleView.render().joined()
+      input = screen.inputView.render().joined()
+      list = screen.listView.render()
+      button = screen.addButton.render().joined()
+    }
+
+    init(title: String, input: String, list: [String], button: String) {
+      (self.title, self.input, self.list, self.button) = (title, input, list, button)
+    }
+
+    var description: String { "title \(title) | input \(input) | list \(list) | \(button)" }
+  }
+
+  @Test("each action changes exactly the components its column names")
+  func table() async throws {
+    let store = CSDemoStore(
+      state: CSDemoState(listData: ["Eat"], currentAddText: "Eat"), diagnostics: { _ in })
+    let screen = CSDemoScreen(store: store)
+    var expected = Frame(
+      title: "Title", input: "(please enter content)", list: ["(empty)"], button: "[Add]")
+    #expect(Frame(screen) == expected, "before any action, the components show their defaults")
+
+    store.dispatch(Action(.beginAddContent))
+    expected.title = "Adding text...."
+    expected.input = "[_]"
+    expected.list = ["  0  Eat"]
+    expected.button = ""
+    #expect(Frame(screen) == expected, "beginAddContent")
+
+    store.dispatch(Action(.addContentFinish, "Work"))
+    try await store.waitUntilIdle(timeout: .seconds(10))
+    expected.title = "Work"
+    expected.input = "(please enter content)"
+    expected.list = ["  0  Eat", "  1  Work"]
+    expected.button = "[Add]"
+    #expect(Frame(screen) == expected, "addContentFinish")
+
+    store.dispatch(Action(.cellClick, "Eat"))
+    expected.title = "Eat"
+    #expect(Frame(screen) == expected, "cellClick: the title only")
+
+    store.dispatch(Action(.titleClick, "Eat"))
+    expected.list = ["  0  Eat  <- title", "  1  Work"]
+    #expect(Frame(screen) == expected, "titleClick: the list only")
+
+    store.dispatch(Action(.deleteContent, 0))
+    expected.title = "Work"
+    expected.list = ["  0  Work"]
+    #expect(Frame(screen) == expected, "deleteContent: the title and the list")
   }
 }

@@ -1,6 +1,8 @@
 import CSReduxKit
+import DemoUI
 import Testing
 
+@testable import CSDemoFeature
 @testable import DemoKit
 
 @Suite("CSDemo reducer, row by row")
@@ -8,7 +10,7 @@ struct CSDemoReducerTests {
   let start = CSDemoState(
     listData: ["Eat", "Work"], currentAddText: "Work", canEdit: false, title: nil)
 
-  @Test("action types are numbered 0 to 4 in the original order, then the port's signOut")
+  @Test("action types are numbered 0 to 4 in the CSReduxKit demo's order, then signOut")
   func actionTypesInOrder() {
     #expect(
       CSDemoActionType.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5])

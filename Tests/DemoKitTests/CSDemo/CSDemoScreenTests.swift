@@ -1,7 +1,8 @@
 import CSReduxKit
+import CSReduxKitTesting
 import Testing
 
-@testable import DemoKit
+@testable import CSDemoFeature
 
 @Suite("CSDemo screen: user-side rules")
 struct CSDemoScreenTests {
@@ -40,11 +41,12 @@ struct CSDemoScreenTests {
   }
 
   @Test("selecting a row dispatches cellClick; deleting dispatches deleteContent")
-  func selectAndDelete() {
+  func selectAndDelete() async throws {
     for text in ["Eat", "Work"] {
       _ = screen.tapAdd()
       _ = screen.type(text)
       _ = screen.submit()
+      try await screen.store.waitUntilIdle(timeout: .seconds(10))
     }
     #expect(screen.deleteSelected() == "select a row first!")
     #expect(screen.moveSelection(by: 1) == nil)

@@ -2,7 +2,10 @@ import CSReduxKit
 import Testing
 import _DemoTerminalShims
 
+@testable import CSDemoFeature
 @testable import DemoKit
+@testable import SettingsFeature
+@testable import TodoFeature
 
 extension PTYProcess {
   /// Reads until the output after the first `mark` bytes contains `text`.

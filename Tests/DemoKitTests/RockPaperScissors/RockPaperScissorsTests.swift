@@ -1,7 +1,7 @@
 import CSReduxKit
 import Testing
 
-@testable import DemoKit
+@testable import RockPaperScissorsFeature
 
 @Suite("Rock, paper, scissors (ReduxPaperSwift seed)")
 struct RockPaperScissorsTests {
@@ -46,7 +46,7 @@ struct RockPaperScissorsTests {
     #expect(store.state.result == nil)
   }
 
-  @Test("as in the original, a third choice re-scores against player one's old weapon")
+  @Test("as in ReduxPaperSwift, a third choice re-scores against player one's old weapon")
   func thirdChoice() {
     let store = play(.rock, .scissors, .paper)
     #expect(store.state.result == .player2wins)

@@ -1,7 +1,7 @@
 import CSReduxKit
 import Testing
 
-@testable import DemoKit
+@testable import SettingsFeature
 
 @Suite("Settings shared by two screens (Redux-iOS seed)")
 struct SettingsTests {

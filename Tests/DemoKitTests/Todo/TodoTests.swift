@@ -1,7 +1,8 @@
 import CSReduxKit
+import DemoUI
 import Testing
 
-@testable import DemoKit
+@testable import TodoFeature
 
 @Suite("Todo module (ReduxTodo seed)")
 struct TodoTests {

@@ -1,0 +1,20 @@
+import CSReduxKit
+
+/// A feature module's store in the running app, with what the app does with any module:
+/// start a session on it, record it, wait for it.
+protocol LiveModule: AnyObject, Sendable {
+  /// The module.
+  var module: DemoModule { get }
+  /// Whether the store has nothing to reduce, notify or run.
+  var isIdle: Bool { get }
+  /// Registers the store with `coordinator`, which translates the app's signOut into the
+  /// module's own; `onSignOut` receives the store's name each time it commits one.
+  func register(
+    with coordinator: StoreCoordinator, onSignOut: @escaping @Sendable (String) -> Void)
+  /// Calls `body` once the store is idle.
+  func whenIdle(_ body: @escaping @Sendable () -> Void)
+  /// A session that drives the module's components on this store.
+  func makeSession(app: DemoApp) -> any DemoSession
+  /// Starts recording the store for `--log FILE`.
+  func startLog(path: String) -> SessionLog
+}

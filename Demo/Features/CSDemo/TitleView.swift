@@ -1,0 +1,49 @@
+import CSReduxKit
+import DemoUI
+
+/// The demo's title: it follows the record being added or touched.
+///
+/// | action | reaction |
+/// |---|---|
+/// | beginAddContent | shows "Adding text...." |
+/// | addContentFinish, deleteContent, cellClick | shows currentAddText (empty when none) |
+/// | titleClick | no change (it is not subscribed) |
+/// | signOut | shows "Title" again |
+final class TitleView: TextView {
+  /// The text before any action.
+  static let initialText = "Title"
+  /// The text while a record is being added.
+  static let addingText = "Adding text...."
+  /// The action types this view subscribes to.
+  static let reactsTo: [CSDemoActionType] = [
+    .beginAddContent, .addContentFinish, .deleteContent, .cellClick, .signOut,
+  ]
+
+  private let model = ComponentState(TitleView.initialText)
+
+  /// Creates the view and subscribes it to `store` for as long as the view lives.
+  init(store: CSDemoStore) {
+    store.subscribe(owner: self, to: Self.reactsTo) { view, action, state in
+      view.apply(action, state)
+    }
+  }
+
+  private func apply(_ action: any ActionProtocol, _ state: CSDemoState) {
+    let text: String
+    switch CSDemoActionType(rawValue: action.type) {
+    case .beginAddContent: text = Self.addingText
+    case .signOut: text = Self.initialText
+    case .addContentFinish, .deleteContent, .cellClick: text = state.currentAddText ?? ""
+    case .titleClick, nil: return
+    }
+    model.update { $0 = text }
+  }
+
+  /// The title's current text; tapping the title dispatches it.
+  var text: String { model.value }
+
+  var revision: Int { model.revision }
+
+  /// One line: the text.
+  func render() -> [String] { [text] }
+}

@@ -1,0 +1,4 @@
+import DemoUI
+
+/// The game's store.
+package typealias RPSStore = FeatureStore<RockPaperScissors>

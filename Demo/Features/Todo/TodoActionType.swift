@@ -1,0 +1,27 @@
+import CSReduxKit
+
+/// The todo module's action types.
+package enum TodoActionType: Int, CaseIterable, Sendable {
+  /// Adds a task at the top. Payload: its name, a `String`.
+  case addTask
+  /// Deletes a task. Payload: its index, an `Int`.
+  case deleteTask
+  /// The user signed out: no tasks. No payload.
+  case signOut
+}
+
+extension TodoActionType {
+  /// Writes and reads the module's action logs (`demo --log`, `demo replay`): every action type
+  /// with its payload's type. The switch is exhaustive, so a new action type cannot be left out.
+  static var logCodec: ActionLogCodec<TodoState> {
+    var codec = ActionLogCodec<TodoState>(actionNames: ActionTypeNames(Self.self))
+    for type in allCases {
+      switch type {
+      case .addTask: codec.register(type, payload: String.self)
+      case .deleteTask: codec.register(type, payload: Int.self)
+      case .signOut: codec.register(type)
+      }
+    }
+    return codec
+  }
+}

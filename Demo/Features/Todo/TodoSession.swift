@@ -1,0 +1,76 @@
+import DemoUI
+
+/// The todo module driven by commands and keys.
+package final class TodoSession: FeatureSession {
+  /// The screen the commands and keys drive.
+  let screen: TodoScreen
+
+  /// Drives `screen`.
+  init(screen: TodoScreen) {
+    self.screen = screen
+  }
+
+  static let commands = [
+    CommandHelp(usage: "add NAME", summary: "add a task at the top (dispatches addTask)"),
+    CommandHelp(usage: "delete INDEX", summary: "delete a task (dispatches deleteTask)"),
+  ]
+
+  static let keys = [
+    KeyHelp(key: "a", summary: "type a new task; Enter adds it, Esc cancels"),
+    KeyHelp(key: "Up/Down", summary: "select a task"),
+    KeyHelp(key: "d", summary: "delete the selected task"),
+  ]
+
+  package var keyHint: String {
+    screen.isTyping
+      ? "type a name  Enter add  Esc cancel  Ctrl-C quit"
+      : "a add  Up/Down select  d delete  o sign out  q quit"
+  }
+
+  /// The list, and the new task's line while typing.
+  package var sections: [FrameSection] {
+    var sections = [FrameSection("tasks", screen.listView)]
+    if screen.isTyping {
+      let screen = screen
+      sections.append(
+        FrameSection("new", revision: { screen.draftRevision }, render: { screen.renderDraft() }))
+    }
+    return sections
+  }
+
+  package func perform(_ command: ScriptCommand) -> CommandResult {
+    switch command.name {
+    case "add":
+      guard !command.argument.isEmpty else { return .invalid("add needs a name: add Work") }
+      return .done(message: screen.add(command.argument))
+    case "delete":
+      guard let index = command.integerArgument else {
+        return .invalid("delete needs an index: delete 0")
+      }
+      return .done(message: screen.delete(index: index))
+    default:
+      return .unknown
+    }
+  }
+
+  package func handle(_ key: Key) -> CommandResult {
+    if screen.isTyping {
+      switch key {
+      case .character(let character): screen.type(String(character))
+      case .backspace: screen.deleteBackward()
+      case .escape: screen.cancelTyping()
+      case .enter: return .done(message: screen.submit())
+      default: break
+      }
+      return .ok
+    }
+    switch key {
+    case .character("a"): screen.beginTyping()
+    case .character("d"): return .done(message: screen.deleteSelected())
+    case .up: screen.listView.moveSelection(by: -1)
+    case .down: screen.listView.moveSelection(by: 1)
+    default: return .unknown
+    }
+    return .ok
+  }
+}

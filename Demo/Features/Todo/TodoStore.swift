@@ -1,0 +1,4 @@
+import DemoUI
+
+/// The todo module's store.
+package typealias TodoStore = FeatureStore<Todo>

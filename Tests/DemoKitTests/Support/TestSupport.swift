@@ -1,0 +1,153 @@
+import CSReduxKit
+import CSReduxKitTesting
+import DemoUI
+import Foundation
+import Testing
+import _DemoTerminalShims
+
+@testable import CSDemoFeature
+@testable import DemoKit
+
+/// Collects a store's diagnostics for assertions.
+final class DiagnosticRecorder: Sendable {
+  private let items = _Locked<[StoreDiagnostic]>([])
+
+  var handler: @Sendable (StoreDiagnostic) -> Void {
+    { [items] diagnostic in items.withLock { $0.append(diagnostic) } }
+  }
+
+  var diagnostics: [StoreDiagnostic] { items.withLock { $0 } }
+}
+
+/// The result of running the demo binary.
+struct DemoRun {
+  var status: Int32
+  var output: String
+  var error: String
+}
+
+/// Finds and runs the built `demo` executable.
+enum DemoBinary {
+  /// The `demo` binary next to the test bundle (the test target depends on it, so `swift test`
+  /// builds it), falling back to `.build/debug/demo`.
+  static let path: String? = {
+    var directories: [String] = []
+    for argument in CommandLine.arguments {
+      // The bundle's directory: cut at ".xctest" (on Darwin the executable is inside it).
+      let components = argument.split(separator: "/", omittingEmptySubsequences: false)
+      let end = components.firstIndex { $0.hasSuffix(".xctest") } ?? components.count - 1
+      let directory = components[..<max(end, 0)].joined(separator: "/")
+      if !directory.isEmpty { directories.append(directory) }
+    }
+    directories.append(".build/debug")
+    for directory in directories {
+      let candidate = directory + "/demo"
+      let fd = demo_open_read(candidate)
+      if fd >= 0 {
+        _ = demo_close(fd)
+        return candidate
+      }
+    }
+    return nil
+  }()
+
+  /// Runs the binary with `arguments`, feeding it `input`, and returns what it printed.
+  ///
+  /// Bounded: after `timeout` the child is killed and whatever it printed is returned.
+  static func run(
+    _ arguments: [String], input: String = "", timeout: Duration = .seconds(20)
+  ) throws -> DemoRun {
+    let path = try #require(path, "build the demo binary first (swift build)")
+    var stdinFD: Int32 = -1
+    var stdoutFD: Int32 = -1
+    var stderrFD: Int32 = -1
+    var pid: Int32 = -1
+    let spawned = withCArguments([path] + arguments) { argv in
+      demo_spawn_piped(argv, &stdinFD, &stdoutFD, &stderrFD, &pid)
+    }
+    try #require(spawned == 0, "could not start \(path)")
+    FileDescriptor(rawValue: stdinFD).write(input)
+    _ = demo_close(stdinFD)
+    let deadline = ContinuousClock.now + timeout
+    let output = readUntilEnd(stdoutFD, deadline: deadline)
+    let error = readUntilEnd(stderrFD, deadline: deadline)
+    _ = demo_close(stdoutFD)
+    _ = demo_close(stderrFD)
+    if ContinuousClock.now >= deadline { _ = demo_kill(pid) }
+    let status = demo_wait(pid)
+    return DemoRun(
+      status: status, output: String(decoding: output, as: UTF8.self),
+      error: String(decoding: error, as: UTF8.self))
+  }
+
+  /// Reads `fd` until end of file or the deadline, waiting on the descriptor (never sleeping).
+  static func readUntilEnd(_ fd: Int32, deadline: ContinuousClock.Instant) -> [UInt8] {
+    var data: [UInt8] = []
+    while ContinuousClock.now < deadline {
+      guard demo_poll_readable(fd, 100) == 1 else { continue }
+      guard let chunk = try? FileDescriptor(rawValue: fd).read(upTo: 4096) else { continue }
+      if chunk.isEmpty { break }
+      data += chunk
+    }
+    return data
+  }
+}
+
+/// Calls `body` with a NULL-terminated C array of `arguments`.
+func withCArguments<Result>(
+  _ arguments: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
+) -> Result {
+  let pointers: [UnsafeMutablePointer<CChar>?] =
+    arguments.map { argument in
+      let bytes = argument.utf8CString
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+      _ = UnsafeMutableBufferPointer(start: pointer, count: bytes.count).initialize(from: bytes)
+      return pointer
+    } + [nil]
+  defer { for pointer in pointers { pointer?.deallocate() } }
+  return pointers.withUnsafeBufferPointer { buffer in
+    guard let base = buffer.baseAddress else { fatalError("an array always has storage") }
+    return body(base)
+  }
+}
+
+/// A file path in the temporary directory, unique to one test, removed when the test ends.
+final class TemporaryPath {
+  let path: String
+
+  init(_ name: String = "log.jsonl") {
+    path =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("demo-\(UUID().uuidString)-\(name)").path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// The file's text; empty when there is none.
+  var text: String { (try? FileDescriptor.readText(path: path)) ?? "" }
+}
+
+extension DemoApp {
+  /// A session of the module `Feature` on this app's store, as `demo` runs it.
+  func session<Feature: DemoFeature>(of _: Feature.Type) -> ModuleSession<Feature> {
+    ModuleSession(app: self, store: store(of: Feature.self))
+  }
+}
+
+extension ModuleSession {
+  /// Runs `line` as a script command, then waits until the store committed what it
+  /// dispatched, as the script runner does before it prints a frame.
+  @discardableResult
+  func run(_ line: String) async throws -> CommandResult {
+    let result = perform(ScriptCommand(line: line) ?? ScriptCommand(name: line))
+    try await store.waitUntilIdle(timeout: .seconds(10))
+    return result
+  }
+}
+
+extension ModuleSession where Feature == CSDemo {
+  /// The CSReduxKit demo's screen.
+  var screen: CSDemoScreen { session.screen }
+}
