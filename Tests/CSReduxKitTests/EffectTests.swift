@@ -149,11 +149,11 @@ struct EffectTests {
     for _ in 0..<2 {
       store.dispatch(
         Thunk<Counter>(id: SearchID()) { _ in
-          if count.withLock({
-            $0 += 1; return $0
-          }) == 2 {
-            started.open()
+          let number = count.withLock { value in
+            value += 1
+            return value
           }
+          if number == 2 { started.open() }
           await release.wait()
         })
     }
