@@ -263,6 +263,29 @@ struct EffectTests {
     #expect(applied.current == [1], "the late dispatch reached the reducer")
   }
 
+  @Test("a store freed while its effect awaits what never comes: the effect ends, nothing leaks")
+  func freedStoreEndsAWaitingEffect() async {
+    let released = Door()
+    var inReducer: OnRelease? = OnRelease { released.open() }
+    var store: Store<Counter>? = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { [inReducer] action, state, finish in
+        _ = inReducer
+        counterReducer().execute(action: action, state: state, finish: finish)
+      }, middleware: [.thunks], diagnostics: { _ in Issue.record("nothing to report") })
+    inReducer = nil
+    let started = Door()
+    let never = Door()
+    store?.dispatch(
+      Thunk<Counter> { _ in
+        started.open()
+        try await never.waitUnlessCancelled()
+      })
+    #expect(await started.opened())
+    store = nil
+    #expect(await released.opened(within: 10), "the waiting effect kept the machinery alive")
+  }
+
   @Test("an effect that throws is reported, naming the store and the effect; the store goes on")
   func thrownErrorIsReported() async {
     struct Offline: Error {}
