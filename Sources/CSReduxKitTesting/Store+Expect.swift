@@ -253,8 +253,7 @@ extension Store {
 
   func notIdleAfter(_ action: any ActionProtocol, _ timeout: Duration) -> String {
     "after \(action), the store '\(name)' did not go idle within \(timeout): an action that "
-      + "followed it has not finished, or an effect it started has not returned"
-      + _effectsStillRunning()
+      + "followed it has not finished" + _effectsStillRunning()
   }
 }
 

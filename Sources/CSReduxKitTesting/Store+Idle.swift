@@ -74,14 +74,16 @@ extension Store {
     StoreExpectationError(
       .timedOut,
       "the store '\(name)' did not go idle within \(timeout): a reducer has not called "
-        + "finish, actions keep coming or an effect has not returned" + _effectsStillRunning(),
+        + "finish, or actions keep coming" + _effectsStillRunning(),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// `; effects still running: …` naming each, or nothing when none runs.
+  /// `, or an effect has not returned; effects still running: …` naming each, or nothing
+  /// when none runs.
   func _effectsStillRunning() -> String {
     let running = runningEffects
     guard !running.isEmpty else { return "" }
-    return "; effects still running: " + running.map(\.description).joined(separator: "; ")
+    return ", or an effect has not returned; effects still running: "
+      + running.map(\.description).joined(separator: "; ")
   }
 }
