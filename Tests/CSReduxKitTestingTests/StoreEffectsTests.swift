@@ -7,7 +7,7 @@ import Testing
 /// A door that effects and tests wait at until someone opens it; never a sleep. `wait()`
 /// ignores cancellation; `opened(within:)` gives up after a generous deadline, so that a broken
 /// store fails the test instead of hanging it.
-private final class Door: @unchecked Sendable {
+final class Door: @unchecked Sendable {
   private let lock = NSLock()
   private var isOpen = false
   private var waiting: [UInt64: CheckedContinuation<Bool, Never>] = [:]
@@ -55,12 +55,12 @@ struct ProfileLoad: Hashable, Sendable {
 }
 
 /// A tally store that runs thunks.
-private func effectStore() -> Store<Tally> {
+func effectStore() -> Store<Tally> {
   Store(state: Tally(), reducer: tallyReducer, name: "Profile", middleware: [.thunks])
 }
 
 /// Starts an effect that waits at `door`, then notes "loaded"; returns once it has started.
-private func startLoad(
+func startLoad(
   _ store: Store<Tally>, waitingAt door: Door, line: Int = 12
 ) async {
   let started = Door()

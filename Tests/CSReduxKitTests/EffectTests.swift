@@ -309,6 +309,7 @@ struct EffectTests {
     #expect(diagnostic?.error is Offline)
     #expect(diagnostic?.message.contains("effect \"save\"") == true)
     #expect(diagnostic?.message.contains("EffectTests.swift") == true, "where it was created")
+    expectDocumented(diagnostic?.message)
     #expect(store.state.applied == [1], "what it dispatched stays applied")
     store.dispatch(Action(type: 2))
     #expect(store.state.applied == [1, 2])

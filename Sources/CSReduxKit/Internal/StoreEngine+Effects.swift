@@ -45,7 +45,7 @@ extension _StoreEngine {
   func reportEffectFailed(_ effect: RunningEffect, _ error: any Error) {
     report(
       .effectFailed, actionType: nil,
-      "\(effect) threw \(String(reflecting: error)); nothing it had dispatched was undone and "
+      "\(effect) threw \(error); nothing it had dispatched was undone and "
         + "the store carries on. Catch the error in the effect to dispatch what the state "
         + "should show.", error: error)
   }
