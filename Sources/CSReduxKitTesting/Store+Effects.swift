@@ -43,7 +43,7 @@ extension Store {
   /// Blocks the calling thread up to `timeout` for the store's effects to return, and throws,
   /// naming each, if some are still running; the form for synchronous tests.
   ///
-  /// It works like the `async` form; see ``expectNoRunningEffects(timeout:fileID:filePath:line:column:)``.
+  /// It works like the `async` form; see ``expectNoRunningEffects(timeout:fileID:filePath:line:column:)-6smck``.
   /// The calling thread is blocked while it waits: never call it from an `async` context.
   ///
   /// - Parameters:

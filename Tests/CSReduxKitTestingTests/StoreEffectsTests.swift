@@ -73,6 +73,26 @@ func startLoad(
   _ = await started.opened()
 }
 
+/// A stand-in for a service the example loads from.
+func savedCount() async throws -> Int {
+  3
+}
+
+// example: testing-effects
+@Test("a load started by a thunk")
+func load() async throws {
+  let store = Store(
+    state: CounterState(), reducer: CounterReducer(), middleware: [.thunks])
+  store.dispatch(
+    Thunk<CounterState>(id: "load") { context in
+      let saved = try await savedCount()
+      context.dispatch(Action(CounterAction.add, data: saved))
+    })
+  try await store.expectNoRunningEffects()  // waits for the load
+  #expect(store.state.count == 3)
+}
+// end-example
+
 @Suite("Effects in tests: waiting for them and requiring that none is left running")
 struct StoreEffectsTests {
   @Test("expectNoRunningEffects names each effect still running: identity and thunk")
