@@ -104,7 +104,7 @@ struct EffectGuideTests {
     store.dispatch(search("mi"))
     store.dispatch(search("milk"))  // cancels the search for "mi"
     await store.waitUntilIdle(includingEffects: true)
-    print(store.state.hits)  // ["Milk", "Milk chocolate"], even if "mi" answers last
+    print(store.state.hits)  // ["Milk", "Milk chocolate"], never "mi"'s
     // end-example
 
     #expect(printed.current == [#"["Milk", "Milk chocolate"]"#])
