@@ -80,7 +80,8 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
   /// identity.
   ///
   /// The store tracks the effect until it returns, cancels it when the store is freed, and
-  /// reports what it throws; see "Effects" above.
+  /// reports what it throws; see "Effects" above. A closure that throws also runs as an
+  /// effect, even if it does not `await`.
   ///
   /// - Parameters:
   ///   - fileID: Where the thunk is created, for diagnostics; leave the default.
