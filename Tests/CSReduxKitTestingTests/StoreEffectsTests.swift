@@ -88,7 +88,7 @@ func load() async throws {
       let saved = try await savedCount()
       context.dispatch(Action(CounterAction.add, data: saved))
     })
-  try await store.expectNoRunningEffects()  // waits for the load
+  try await store.expectNoRunningEffects(timeout: .seconds(30))
   #expect(store.state.count == 3)
 }
 // end-example
@@ -113,7 +113,7 @@ struct StoreEffectsTests {
     #expect(error?.description.hasPrefix("CSReduxKitTestingTests/StoreEffectsTests.swift:") == true)
 
     release.open()
-    try await store.expectNoRunningEffects()
+    try await store.expectNoRunningEffects(timeout: .seconds(60))
     #expect(store.state.notes == ["loaded"])
   }
 
@@ -182,7 +182,7 @@ struct StoreEffectsTests {
     Thread {
       do {
         try store.waitUntilIdle(timeout: .seconds(30))
-        try store.expectNoRunningEffects()
+        try store.expectNoRunningEffects(timeout: .seconds(60))
         after.withLock { $0 = store.state.notes }
       } catch {
         Issue.record("the blocking waits failed: \(error)")
@@ -210,9 +210,11 @@ struct StoreEffectsTests {
     store.subscribe(to: [TallyAction.add]) { _, _ in committed.open() }
 
     let error = await expectationError {
-      try await store.expect(dispatching: Action(TallyAction.add, data: 1)) { $0.value = 1 }
+      try await store.expect(
+        dispatching: Action(TallyAction.add, data: 1), timeout: .seconds(60)
+      ) { $0.value = 1 }
     }
-    #expect(error?.kind == .unexpectedActions)
+    #expect(error?.kind == .unexpectedActions, "\(error.map(String.init(describing:)) ?? "")")
     #expect(store.state.notes == ["loaded"])
   }
 
@@ -226,6 +228,6 @@ struct StoreEffectsTests {
     }
     #expect(store.runningEffects.count == 1)
     release.open()
-    try await store.expectNoRunningEffects()
+    try await store.expectNoRunningEffects(timeout: .seconds(60))
   }
 }

@@ -404,31 +404,41 @@ struct EffectTests {
   }
 
   @Test("8 threads start and cancel effects: every effect ends, the store stays consistent")
-  func threadsStartAndCancel() {
+  func threadsStartAndCancel() async {
     let rounds = Int(ProcessInfo.processInfo.environment["CSREDUXKIT_EFFECT_ROUNDS"] ?? "") ?? 200
     let store = effectStore()
     let attempts = Locked(0)
-    let finished = onThreads(8, deadline: 60) { thread in
-      for round in 0..<rounds {
-        let id = (thread + round) % 4
-        store.dispatch(
-          Thunk<Counter>(id: id, cancelInFlight: round % 2 == 0) { context in
-            await Task.yield()
-            attempts.withLock { $0 += 1 }
-            context.dispatch(Action(type: 1))
-          })
-        switch round % 5 {
-        case 0: store.cancelEffects(id: (id + 1) % 4)
-        case 1: _ = store.runningEffects.count
-        case 2 where thread == 0: store.cancelAllEffects()
-        default: store.dispatch(Action(type: 2, data: 0))
+    // The threads block while they start together; the effects need the cooperative pool, so
+    // this test only awaits: the blocking happens on threads of its own.
+    let finished = Locked(false)
+    let threadsDone = Door()
+    Thread {
+      let ok = onThreads(8, deadline: 60) { thread in
+        for round in 0..<rounds {
+          let id = (thread + round) % 4
+          store.dispatch(
+            Thunk<Counter>(id: id, cancelInFlight: round % 2 == 0) { context in
+              await Task.yield()
+              attempts.withLock { $0 += 1 }
+              context.dispatch(Action(type: 1))
+            })
+          switch round % 5 {
+          case 0: store.cancelEffects(id: (id + 1) % 4)
+          case 1: _ = store.runningEffects.count
+          case 2 where thread == 0: store.cancelAllEffects()
+          default: store.dispatch(Action(type: 2, data: 0))
+          }
         }
       }
-    }
-    #expect(finished, "a thread did not finish: a deadlock")
-    let settled = Latch()
+      finished.withLock { $0 = ok }
+      threadsDone.open()
+    }.start()
+    #expect(await threadsDone.opened(within: 120))
+    #expect(finished.current, "a thread did not finish: a deadlock")
+    let settled = Door()
     store.whenIdle(includingEffects: true) { settled.open() }
-    #expect(settled.wait())
+    #expect(
+      await settled.opened(within: 60), "effects still running: \(store.runningEffects.count)")
     #expect(store.runningEffects.isEmpty)
     let applied = store.state.applied.filter { $0 == 1 }.count
     #expect(applied <= attempts.current, "only dispatches the effects made were applied")
