@@ -36,6 +36,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// its `nestedDispatchLimit` before it could go idle: a runaway feedback loop. The store
     /// drops such actions until it is idle; actions from other threads are unaffected.
     case feedbackLoop
+    /// An effect (the work of an `async` ``Thunk``) threw an error; the message names the
+    /// effect, ``StoreDiagnostic/error`` holds the error. What the effect had dispatched
+    /// stays applied, and the store carries on.
+    case effectFailed
   }
 
   /// What went wrong.
@@ -48,7 +52,7 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   public let storeName: String
   /// What happened and what to do about it, in one sentence or two.
   public let message: String
-  /// The error behind a ``Kind/reducerFailed`` report.
+  /// The error behind a ``Kind/reducerFailed`` or ``Kind/effectFailed`` report.
   public let error: (any Error)?
 
   /// Creates a diagnostic.

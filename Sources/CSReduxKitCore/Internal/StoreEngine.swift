@@ -29,6 +29,8 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let inner: _Locked<_StoreCore<State>>
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: [Middleware<State>]
+  /// The effects the store runs (`async` thunks); see `_StoreEngine+Effects`.
+  @usableFromInline let effects = _EffectRegistry()
   /// `cancel(id:)`, specialized for the store's state type when the store is created.
   /// `Subscription.cancel()` reaches the store through a protocol, where the code is generic
   /// and would look up the type metadata of the core and the subscriber table at run time,
@@ -59,8 +61,10 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
   }
 
-  /// Cancels every subscription and drops the spare finish box: the store went away.
+  /// Cancels every subscription and every effect, and drops the spare finish box: the store
+  /// went away.
   func shutDown() {
+    effects.cancelAll(shutDown: true)
     let (entries, spare) = inner.withLock { core in
       (core.subscribers.removeAll(), core.spareBox.take())
     }

@@ -13,6 +13,31 @@
 /// })
 /// ```
 ///
+/// ## Effects
+///
+/// The work of an `async` thunk is an *effect*: the store runs it in a task of its own and
+/// tracks it until it returns.
+/// - **Identity.** An effect may carry an identity, any `Hashable & Sendable` value:
+///   ``Store/cancelEffects(id:)`` cancels the running effects with that identity, and
+///   `cancelInFlight: true` makes a new effect cancel them as it starts (a search as the user
+///   types).
+/// - **Cancellation** is Swift's cooperative task cancellation: the effect's task is cancelled
+///   (`Task.isCancelled`, `Task.checkCancellation()`, cancellable awaits), and from then on
+///   every `dispatch` or `send` the effect makes through its ``ThunkContext`` is dropped, with
+///   no diagnostic. Once ``Store/cancelEffects(id:)`` returned, or once the `dispatch` of a new
+///   effect with `cancelInFlight` returned, no dispatch the cancelled effect begins reaches the
+///   middleware or the reducer. (A dispatch it had already begun on another thread at that
+///   moment completes.) An effect cancelled before its task started does not run.
+/// - **The store's lifetime.** An effect does not keep the ``Store`` alive; when the store is
+///   freed it cancels all its effects, and it refuses new ones. Until the work of a cancelled
+///   effect returns, its context still reads the last committed state.
+/// - **Errors.** The work may throw: the store reports the error as
+///   ``StoreDiagnostic/Kind/effectFailed``, naming the effect, and carries on. A cancelled
+///   effect's error, and a `CancellationError`, are not reported.
+/// - **Waiting.** ``Store/runningEffects`` lists them;
+///   ``Store/waitUntilIdle(includingEffects:)`` and ``Store/whenIdle(includingEffects:_:)``
+///   wait until the store is idle and no effect runs.
+///
 /// Without the thunks middleware, a thunk reaches the reducer as an action of type
 /// ``Thunk/actionType`` with no payload, which reducers ignore.
 public struct Thunk<State: StateProtocol>: ActionProtocol {
@@ -27,10 +52,18 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
 
   @usableFromInline let work: Work
 
+  /// The identity of the effect, for an `async` thunk that has one.
+  public let id: (any Hashable & Sendable)?
+  /// Whether the effect cancels the running effects with the same ``id`` as it starts.
+  public let cancelInFlight: Bool
+  /// Where the thunk was created, for diagnostics: `File.swift:12`; `nil` for a synchronous
+  /// thunk.
+  let origin: String?
+
   @usableFromInline
   enum Work: Sendable {
     case now(@Sendable (ThunkContext<State>) -> Void)
-    case async(@Sendable (ThunkContext<State>) async -> Void)
+    case async(@Sendable (ThunkContext<State>) async throws -> Void)
   }
 
   /// A thunk whose work runs at once, on the dispatching thread.
@@ -38,43 +71,123 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
   /// - Parameter work: Receives the store's `dispatch` and `state`.
   public init(_ work: @escaping @Sendable (_ context: ThunkContext<State>) -> Void) {
     self.work = .now(work)
+    self.id = nil
+    self.cancelInFlight = false
+    self.origin = nil
   }
 
-  /// A thunk whose work runs in a new task.
+  /// A thunk whose work runs as an effect of the store, in a task of its own, without an
+  /// identity.
   ///
-  /// - Parameter work: Receives the store's `dispatch` and `state`; may suspend.
-  public init(_ work: @escaping @Sendable (_ context: ThunkContext<State>) async -> Void) {
+  /// The store tracks the effect until it returns, cancels it when the store is freed, and
+  /// reports what it throws; see "Effects" above. A closure that throws also runs as an
+  /// effect, even if it does not `await`.
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the thunk is created, for diagnostics; leave the default.
+  ///   - line: Where the thunk is created, for diagnostics; leave the default.
+  ///   - work: Receives the store's `dispatch` and `state`; may suspend and throw.
+  public init(
+    fileID: String = #fileID, line: Int = #line,
+    _ work: @escaping @Sendable (_ context: ThunkContext<State>) async throws -> Void
+  ) {
     self.work = .async(work)
+    self.id = nil
+    self.cancelInFlight = false
+    self.origin = "\(fileID):\(line)"
+  }
+
+  /// A thunk whose work runs as an effect of the store with the identity `id`, which
+  /// ``Store/cancelEffects(id:)`` cancels.
+  ///
+  /// ```swift
+  /// store.dispatch(
+  ///   Thunk<SearchState>(id: SearchID(), cancelInFlight: true) { context in
+  ///     let hits = try await searchService.hits(for: query)
+  ///     context.dispatch(Action(SearchAction.show, data: hits))
+  ///   })
+  /// ```
+  ///
+  /// With `cancelInFlight`, the running effects with the same identity are cancelled before
+  /// this one starts: once the `dispatch` of this thunk returned, nothing they dispatch
+  /// reaches the reducer. Effects with the same identity may run side by side otherwise.
+  ///
+  /// - Parameters:
+  ///   - id: The effect's identity: any `Hashable & Sendable` value, compared with `==`
+  ///     (values of different types are different identities).
+  ///   - cancelInFlight: Whether to cancel the running effects with the same identity first.
+  ///   - fileID: Where the thunk is created, for diagnostics; leave the default.
+  ///   - line: Where the thunk is created, for diagnostics; leave the default.
+  ///   - work: Receives the store's `dispatch` and `state`; may suspend and throw.
+  public init(
+    id: some Hashable & Sendable, cancelInFlight: Bool = false, fileID: String = #fileID,
+    line: Int = #line,
+    _ work: @escaping @Sendable (_ context: ThunkContext<State>) async throws -> Void
+  ) {
+    self.work = .async(work)
+    self.id = id
+    self.cancelInFlight = cancelInFlight
+    self.origin = "\(fileID):\(line)"
+  }
+}
+
+extension Thunk: CustomStringConvertible {
+  /// `Thunk(id: …, cancelInFlight, File.swift:12)`, naming what the thunk has.
+  public var description: String {
+    var parts: [String] = []
+    if let id { parts.append("id: \(String(reflecting: id))") }
+    if cancelInFlight { parts.append("cancelInFlight") }
+    if let origin { parts.append(origin) }
+    return "Thunk(" + parts.joined(separator: ", ") + ")"
   }
 }
 
 /// What a thunk's work can reach: the store's state and its dispatch.
+///
+/// The context of an effect (an `async` thunk) drops every dispatch once the effect was
+/// cancelled; see ``Thunk``.
 public struct ThunkContext<State: StateProtocol>: Sendable {
   @usableFromInline let engine: _StoreEngine<State>
+  /// The effect's gate; `nil` for a synchronous thunk, which is never cancelled.
+  @usableFromInline let gate: _EffectGate?
 
   @inlinable
-  init(engine: _StoreEngine<State>) {
+  init(engine: _StoreEngine<State>, gate: _EffectGate? = nil) {
     self.engine = engine
+    self.gate = gate
+  }
+
+  /// Whether the effect was cancelled: its dispatches are dropped from now on. Always `false`
+  /// for a synchronous thunk.
+  public var isCancelled: Bool {
+    guard let gate else { return false }
+    return !engine.effects.isOpen(gate)
   }
 
   /// The store's last committed state, read when you ask.
   @inlinable
   public var state: State { engine.state }
 
-  /// Dispatches an action through the store's whole middleware chain.
+  /// Dispatches an action through the store's whole middleware chain; drops it when the
+  /// effect was cancelled.
   ///
   /// - Parameter action: The action to dispatch.
   @inlinable
   public func dispatch(_ action: any ActionProtocol) {
+    if let gate, !engine.effects.isOpen(gate) { return }
     engine.dispatch(action, completion: nil)
   }
 
   /// Dispatches an action and waits until it was committed.
   ///
+  /// When the effect was cancelled, the action is dropped and this returns the current state
+  /// at once.
+  ///
   /// - Parameter action: The action to dispatch.
   /// - Returns: The state committed for it (or the current state if middleware dropped it).
   public func send(_ action: any ActionProtocol) async -> State {
-    await withCheckedContinuation { continuation in
+    if let gate, !engine.effects.isOpen(gate) { return engine.state }
+    return await withCheckedContinuation { continuation in
       engine.dispatch(action) { state in continuation.resume(returning: state) }
     }
   }
@@ -83,20 +196,20 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
 extension Middleware {
   /// Runs ``Thunk`` actions instead of passing them on; every other action passes through.
   ///
-  /// A thunk's completion (from `dispatch(_:completion:)`) is called with the current state
-  /// once its work was started, since the thunk itself commits nothing.
+  /// The work of an `async` thunk runs as an effect of the store, tracked until it returns
+  /// (see ``Thunk``). A thunk's completion (from `dispatch(_:completion:)`) is called with the
+  /// current state once its work was started, since the thunk itself commits nothing.
   public static var thunks: Middleware<State> {
     Middleware { action, context in
       guard let thunk = action as? Thunk<State> else {
         context.next(action)
         return
       }
-      let thunkContext = ThunkContext(engine: context.engine)
       switch thunk.work {
       case .now(let work):
-        work(thunkContext)
+        work(ThunkContext(engine: context.engine))
       case .async(let work):
-        Task { await work(thunkContext) }
+        context.engine.startEffect(thunk, work)
       }
       // Dropping the action here calls its completion, if any, with the current state.
     }

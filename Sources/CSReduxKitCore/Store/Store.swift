@@ -203,6 +203,9 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
 
   /// Suspends until the store is idle: no action reduced, notified or queued; see
   /// ``whenIdle(_:)``.
+  ///
+  /// Effects (the work of `async` thunks) still running are not waited for; to wait for them
+  /// too, use ``waitUntilIdle(includingEffects:)``.
   public final func waitUntilIdle() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       engine.whenIdle { continuation.resume() }

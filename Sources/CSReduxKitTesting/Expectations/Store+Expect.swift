@@ -17,9 +17,10 @@ extension Store where State: Equatable {
   /// 3. builds the expected state: the state the reducer started from, passed through
   ///    `changes`;
   /// 4. compares it with the committed state using `==`;
-  /// 5. when `exhaustive`, waits until the store is idle again and checks that the store
-  ///    committed nothing but `action`: no follow-up dispatched by a subscriber, a middleware
-  ///    or a thunk, nothing from another thread.
+  /// 5. when `exhaustive`, waits until the store is idle again and the effects started since
+  ///    `action` was dispatched have returned, and checks that the store committed nothing but
+  ///    `action`: no follow-up dispatched by a subscriber, a middleware, a thunk or an effect,
+  ///    nothing from another thread. Effects started before are not waited for.
   ///
   /// A mismatch throws an error whose description names the action and lists the difference
   /// field by field, expected → actual (see `StateDifference` in `CSReduxKit`):
@@ -171,6 +172,7 @@ extension Store {
     check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
   ) async throws -> Checked {
     try await waitUntilIdle(timeout: timeout, at: at, before: action)
+    let mark = _effectMark
     let probe = _DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = await probe.outcome.value(within: timeout) else {
@@ -178,7 +180,7 @@ extension Store {
     }
     let checked = try check(probe, outcome, at)
     if exhaustive {
-      try await waitUntilIdle(timeout: timeout, at: at, after: action)
+      try await waitUntilIdle(timeout: timeout, at: at, after: action, effectsFrom: mark)
       try probe.checkNothingElse(at: at)
     }
     return checked
@@ -190,6 +192,7 @@ extension Store {
     check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
   ) throws -> Checked {
     try waitUntilIdle(timeout: timeout, at: at, before: action)
+    let mark = _effectMark
     let probe = _DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = probe.outcome.value(within: timeout) else {
@@ -197,7 +200,7 @@ extension Store {
     }
     let checked = try check(probe, outcome, at)
     if exhaustive {
-      try waitUntilIdle(timeout: timeout, at: at, after: action)
+      try waitUntilIdle(timeout: timeout, at: at, after: action, effectsFrom: mark)
       try probe.checkNothingElse(at: at)
     }
     return checked
@@ -224,18 +227,20 @@ extension Store {
   }
 
   func waitUntilIdle(
-    timeout: Duration, at: _CallSite, after action: any ActionProtocol
+    timeout: Duration, at: _CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
   ) async throws {
     let idle = _OneShot<Void>()
-    whenIdle { idle.fulfill(()) }
+    _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
     guard await idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleAfter(action, timeout))
     }
   }
 
-  func waitUntilIdle(timeout: Duration, at: _CallSite, after action: any ActionProtocol) throws {
+  func waitUntilIdle(
+    timeout: Duration, at: _CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
+  ) throws {
     let idle = _OneShot<Void>()
-    whenIdle { idle.fulfill(()) }
+    _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleAfter(action, timeout))
     }
@@ -248,7 +253,7 @@ extension Store {
 
   func notIdleAfter(_ action: any ActionProtocol, _ timeout: Duration) -> String {
     "after \(action), the store '\(name)' did not go idle within \(timeout): an action that "
-      + "followed it has not finished"
+      + "followed it has not finished" + _effectsStillRunning()
   }
 }
 

@@ -32,6 +32,9 @@ public struct StoreExpectationError: Error, CustomStringConvertible, Sendable {
     case unexpectedActions
     /// Something the test waited for did not happen in time.
     case timedOut
+    /// Effects were still running when the test required that none was; the message names
+    /// each, with its identity and the action that started it.
+    case effectsStillRunning
   }
 
   /// What went wrong.

@@ -1,10 +1,12 @@
 import CSReduxKit
 
 extension Store {
-  /// Suspends until the store is idle, or throws once `timeout` has passed.
+  /// Suspends until the store is idle and no effect is running, or throws once `timeout` has
+  /// passed.
   ///
   /// The core `waitUntilIdle()` waits for ever; a test should not. Use this after
-  /// dispatching to a reducer that finishes later, before reading the state:
+  /// dispatching to a reducer that finishes later, or after starting an effect (an `async`
+  /// `Thunk`), before reading the state:
   ///
   /// ```swift
   /// store.dispatch(Action(CounterAction.add, data: 2))
@@ -13,48 +15,54 @@ extension Store {
   /// ```
   ///
   /// Idle means no action reduced, notified or queued, at one moment; see
-  /// `whenIdle(_:)`. Cancelling the calling task ends the wait like a timeout.
+  /// `whenIdle(_:)`. Unlike the core `waitUntilIdle()`, this also waits for the store's
+  /// effects by default, since a test checks what the work it started did; pass
+  /// `includingEffects: false` when the test leaves an effect running on purpose (a timer).
+  /// Cancelling the calling task ends the wait like a timeout.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait.
+  ///   - includingEffects: Whether to wait for the store's effects as well.
   ///   - fileID: The caller's file, for the error; leave the default.
   ///   - filePath: The caller's file path, for the error; leave the default.
   ///   - line: The caller's line, for the error; leave the default.
   ///   - column: The caller's column, for the error; leave the default.
   /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut`` when
-  ///   the store was still busy after `timeout`.
+  ///   the store was still busy after `timeout`; its message names the effects still running.
   public final func waitUntilIdle(
-    timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    timeout: Duration, includingEffects: Bool = true, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
     let idle = _OneShot<Void>()
-    whenIdle { idle.fulfill(()) }
+    whenIdle(includingEffects: includingEffects) { idle.fulfill(()) }
     guard await idle.value(within: timeout) != nil else {
       throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 
-  /// Blocks the calling thread until the store is idle, or throws once `timeout` has passed;
-  /// the form for synchronous tests, such as XCTest methods that are not `async`.
+  /// Blocks the calling thread until the store is idle and no effect is running, or throws
+  /// once `timeout` has passed; the form for synchronous tests, such as XCTest methods that
+  /// are not `async`.
   ///
-  /// The calling thread is blocked while it waits, so a reducer that finishes on that thread
-  /// (on the main queue, for a test running on the main thread) cannot finish until the wait
-  /// times out: use the `async` form there.
+  /// It waits like the `async` form. The calling thread is blocked while it waits, so a
+  /// reducer that finishes on that thread (on the main queue, for a test running on the main
+  /// thread) cannot finish until the wait times out: use the `async` form there.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait.
+  ///   - includingEffects: Whether to wait for the store's effects as well.
   ///   - fileID: The caller's file, for the error; leave the default.
   ///   - filePath: The caller's file path, for the error; leave the default.
   ///   - line: The caller's line, for the error; leave the default.
   ///   - column: The caller's column, for the error; leave the default.
   /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut`` when
-  ///   the store was still busy after `timeout`.
+  ///   the store was still busy after `timeout`; its message names the effects still running.
   public final func waitUntilIdle(
-    timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    timeout: Duration, includingEffects: Bool = true, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) throws {
     let idle = _OneShot<Void>()
-    whenIdle { idle.fulfill(()) }
+    whenIdle(includingEffects: includingEffects) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
       throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -66,7 +74,16 @@ extension Store {
     StoreExpectationError(
       .timedOut,
       "the store '\(name)' did not go idle within \(timeout): a reducer has not called "
-        + "finish, or actions keep coming",
+        + "finish, or actions keep coming" + _effectsStillRunning(),
       fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// `, or an effect has not returned; effects still running: …` naming each, or nothing
+  /// when none runs.
+  func _effectsStillRunning() -> String {
+    let running = runningEffects
+    guard !running.isEmpty else { return "" }
+    return ", or an effect has not returned; effects still running: "
+      + running.map(\.description).joined(separator: "; ")
   }
 }

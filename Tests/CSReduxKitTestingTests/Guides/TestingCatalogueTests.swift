@@ -151,6 +151,31 @@ struct TestingCatalogueTests {
     try await store.waitUntilIdle(timeout: .seconds(30))
   }
 
+  @Test("effects still running read as documented")
+  func effectsStillRunning() async throws {
+    let release = Door()
+    let loading = Middleware<Tally> { action, context in
+      context.next(action)
+      guard action.type == TallyAction.add.rawValue else { return }
+      context.dispatch(Thunk<Tally>(id: ProfileLoad()) { _ in await release.wait() })
+    }
+    let store = Store(
+      state: Tally(), reducer: tallyReducer, name: "Profile", middleware: [.thunks, loading])
+    await startLoad(store, waitingAt: release)
+    expectDocumented(
+      await expectationError { try await store.expectNoRunningEffects(timeout: .zero) })
+    expectDocumented(
+      await expectationError { try await store.waitUntilIdle(timeout: .milliseconds(50)) })
+    expectDocumented(
+      await expectationError {
+        try await store.expect(
+          dispatching: Action(TallyAction.add, data: 1), timeout: .milliseconds(50)
+        ) { $0.value = 1 }
+      })
+    release.open()
+    try await store.expectNoRunningEffects(timeout: .seconds(30))
+  }
+
   @Test("a recorder's unread actions read as documented")
   func unread() async throws {
     let store = Store(state: Tally(), reducer: tallyReducer)

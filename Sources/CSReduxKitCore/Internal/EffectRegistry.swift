@@ -1,0 +1,191 @@
+/// The effects a store runs: for each, its task, its identity, the action that started it and
+/// the gate its dispatches go through, behind one lock.
+///
+/// The gate is closed under this lock by every cancellation, before the cancelling call
+/// returns, and each dispatch of an effect reads it under the same lock: so a dispatch that
+/// begins after `cancel` returned (or after a new effect with the same identity was
+/// registered) is dropped, whatever thread either runs on.
+@usableFromInline
+final class _EffectRegistry: Sendable {
+  let table = _Locked(_EffectTable())
+
+  @usableFromInline
+  init() {}
+
+  /// Registers a new effect, cancelling the running ones with its identity when
+  /// `cancelInFlight`; returns its serial number and the tasks to cancel, or `nil` when the
+  /// store is gone (the effect must not run).
+  func register(
+    _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool
+  ) -> (serial: UInt64, superseded: [Task<Void, Never>])? {
+    let key = effect.id.map(_EffectKey.init)
+    return table.withLock { table in
+      guard !table.isShutDown else { return nil }
+      var superseded: [Task<Void, Never>] = []
+      if cancelInFlight, let key {
+        superseded = table.cancel { $0.key == key && !$0.gate.isCancelled }
+      }
+      let serial = table.nextSerial
+      table.nextSerial += 1
+      table.generation += 1
+      table.running[serial] = _EffectEntry(effect: effect, key: key, gate: gate)
+      return (serial, superseded)
+    }
+  }
+
+  /// Hands the registry the effect's task, or cancels it at once when the effect was
+  /// cancelled before its task existed.
+  func attach(_ task: Task<Void, Never>, serial: UInt64) {
+    let cancelled = table.withLock { table -> Bool in
+      guard table.running[serial] != nil else { return false }  // already over
+      if table.running[serial]?.gate.isCancelled == true { return true }
+      table.running[serial]?.task = task
+      return false
+    }
+    if cancelled { task.cancel() }
+  }
+
+  /// Whether the effect may still dispatch: read under the lock cancellations close it under.
+  @usableFromInline
+  func isOpen(_ gate: _EffectGate) -> Bool {
+    table.withLock { _ in !gate.isCancelled }
+  }
+
+  /// Removes an effect that returned; returns the waiters it was the last one for.
+  func end(serial: UInt64) -> [@Sendable () -> Void] {
+    table.withLock { table in
+      table.running[serial] = nil
+      table.generation += 1
+      var ready: [@Sendable () -> Void] = []
+      var waiting: [(from: UInt64, body: @Sendable () -> Void)] = []
+      for waiter in table.waiters {
+        if table.hasRunning(from: waiter.from) {
+          waiting.append(waiter)
+        } else {
+          ready.append(waiter.body)
+        }
+      }
+      table.waiters = waiting
+      return ready
+    }
+  }
+
+  /// Cancels the running effects with identity `id`; returns how many there were.
+  func cancel(id: any Hashable & Sendable) -> Int {
+    let key = _EffectKey(id)
+    let (tasks, count) = table.withLock { table in
+      let before = table.cancelledCount
+      let tasks = table.cancel { $0.key == key && !$0.gate.isCancelled }
+      return (tasks, table.cancelledCount - before)
+    }
+    for task in tasks { task.cancel() }
+    return count
+  }
+
+  /// Cancels every running effect; with `shutDown`, also refuses every later one.
+  @discardableResult
+  func cancelAll(shutDown: Bool = false) -> Int {
+    let (tasks, count) = table.withLock { table in
+      if shutDown { table.isShutDown = true }
+      let before = table.cancelledCount
+      let tasks = table.cancel { !$0.gate.isCancelled }
+      return (tasks, table.cancelledCount - before)
+    }
+    for task in tasks { task.cancel() }
+    return count
+  }
+
+  /// The effects still running (cancelled ones included until they return), oldest first.
+  var running: [RunningEffect] {
+    table.withLock { table in
+      table.running.sorted { $0.key < $1.key }.map { serial, entry in
+        var effect = entry.effect
+        effect.isCancelled = entry.gate.isCancelled
+        return effect
+      }
+    }
+  }
+
+  /// The serial number the next effect gets: effects started from now on have this one or more.
+  var nextSerial: UInt64 {
+    table.withLock { $0.nextSerial }
+  }
+
+  /// The registry's generation when no effect numbered `from` or more runs; `nil` otherwise.
+  func generationIfNone(from: UInt64) -> UInt64? {
+    table.withLock { table in table.hasRunning(from: from) ? nil : table.generation }
+  }
+
+  /// Calls `body` once no effect numbered `from` or more runs, and returns `true`; returns
+  /// `false` without keeping `body` when none runs now.
+  func whenNone(from: UInt64, _ body: @escaping @Sendable () -> Void) -> Bool {
+    table.withLock { table in
+      guard table.hasRunning(from: from) else { return false }
+      table.waiters.append((from, body))
+      return true
+    }
+  }
+}
+
+/// What the registry's lock guards.
+struct _EffectTable {
+  var running: [UInt64: _EffectEntry] = [:]
+  var nextSerial: UInt64 = 0
+  /// Changes with every start and every end, so that a waiter can tell that nothing started
+  /// or ended between two looks.
+  var generation: UInt64 = 0
+  var isShutDown = false
+  var waiters: [(from: UInt64, body: @Sendable () -> Void)] = []
+  /// Effects cancelled so far, for the count `cancel` returns.
+  var cancelledCount = 0
+
+  func hasRunning(from: UInt64) -> Bool {
+    running.keys.contains { $0 >= from }
+  }
+
+  /// Closes the gates of the entries that match and returns their tasks to cancel (outside
+  /// the lock: a task's cancellation handlers run in `cancel()`).
+  mutating func cancel(where matches: (_EffectEntry) -> Bool) -> [Task<Void, Never>] {
+    var tasks: [Task<Void, Never>] = []
+    for entry in running.values where matches(entry) {
+      entry.gate.isCancelled = true
+      cancelledCount += 1
+      if let task = entry.task { tasks.append(task) }
+    }
+    return tasks
+  }
+}
+
+/// One running effect.
+struct _EffectEntry {
+  var effect: RunningEffect
+  let key: _EffectKey?
+  let gate: _EffectGate
+  /// `nil` until the task is attached, right after it is created.
+  var task: Task<Void, Never>?
+
+  init(effect: RunningEffect, key: _EffectKey?, gate: _EffectGate) {
+    self.effect = effect
+    self.key = key
+    self.gate = gate
+  }
+}
+
+/// Whether an effect was cancelled; read and written only under the registry's lock.
+@usableFromInline
+final class _EffectGate: @unchecked Sendable {
+  var isCancelled = false
+
+  @usableFromInline
+  init() {}
+}
+
+/// An effect's identity, compared as `AnyHashable`.
+struct _EffectKey: Hashable, @unchecked Sendable {
+  // Made only from a `Hashable & Sendable` value, so the boxed value is `Sendable`.
+  let base: AnyHashable
+
+  init(_ id: any Hashable & Sendable) {
+    self.base = AnyHashable(id)
+  }
+}

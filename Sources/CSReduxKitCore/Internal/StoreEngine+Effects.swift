@@ -1,0 +1,78 @@
+extension _StoreEngine {
+  /// Starts the work of an `async` thunk as an effect: registered (cancelling the effects it
+  /// supersedes) before this returns, then run in a task of its own.
+  ///
+  /// The task holds the engine until the work returns, and the engine holds the task through
+  /// the registry; the cycle ends when the work returns. The ``Store`` is not part of it, so
+  /// freeing the store cancels the effect (`shutDown`), and a cancelled effect lets go of the
+  /// engine as soon as its work returns.
+  func startEffect(
+    _ thunk: Thunk<State>, _ work: @escaping @Sendable (ThunkContext<State>) async throws -> Void
+  ) {
+    let gate = _EffectGate()
+    let effect = RunningEffect(id: thunk.id, action: thunk)
+    guard
+      let (serial, superseded) = effects.register(
+        effect, gate: gate, cancelInFlight: thunk.cancelInFlight)
+    else { return }  // the store is gone: nothing may start
+    for task in superseded { task.cancel() }
+    let context = ThunkContext(engine: self, gate: gate)
+    let task = Task {
+      await self.runEffect(effect, serial: serial, context: context, work)
+    }
+    effects.attach(task, serial: serial)
+  }
+
+  /// Runs the work unless the effect was cancelled before it started, reports what it threw,
+  /// and removes the effect.
+  func runEffect(
+    _ effect: RunningEffect, serial: UInt64, context: ThunkContext<State>,
+    _ work: @Sendable (ThunkContext<State>) async throws -> Void
+  ) async {
+    if !context.isCancelled {
+      do {
+        try await work(context)
+      } catch is CancellationError {
+        // The usual way out of a cancelled effect; not a failure.
+      } catch {
+        if !context.isCancelled { reportEffectFailed(effect, error) }
+      }
+    }
+    let waiters = effects.end(serial: serial)
+    if !waiters.isEmpty { callIdleWaiters(waiters) }
+  }
+
+  func reportEffectFailed(_ effect: RunningEffect, _ error: any Error) {
+    report(
+      .effectFailed, actionType: nil,
+      "\(effect) threw \(error); nothing it had dispatched was undone and "
+        + "the store carries on. Catch the error in the effect to dispatch what the state "
+        + "should show.", error: error)
+  }
+
+  /// Calls `body` once, at a moment when the store is idle and no effect numbered `from` or
+  /// more runs: now, on this thread, if it is so already; otherwise on the thread that ends
+  /// the last of them.
+  ///
+  /// It looks at the effects, then at the queue, then at the effects again: when no effect
+  /// started or ended between the two looks, both held at the moment the queue was idle.
+  func whenIdle(includingEffectsFrom from: UInt64, _ body: @escaping @Sendable () -> Void) {
+    let retry: @Sendable () -> Void = { self.whenIdle(includingEffectsFrom: from, body) }
+    while true {
+      guard let generation = effects.generationIfNone(from: from) else {
+        if effects.whenNone(from: from, retry) { return }
+        continue  // the last one ended meanwhile
+      }
+      let isIdle = inner.withLock { core in
+        guard core.isBusy else { return true }
+        core.idleWaiters.append(retry)
+        return false
+      }
+      guard isIdle else { return }
+      if effects.generationIfNone(from: from) == generation {
+        body()
+        return
+      }
+    }
+  }
+}
