@@ -109,8 +109,10 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
       return RestoredState(state: initial, source: .noFile)
     } catch {
-      let problem = setAside(
-        .unreadable, reason: "could not be read (\(Self.describe(error)))", error: error)
+      let reason = "could not be read (\(Self.describe(error)))"
+      let problem =
+        nothingThere(reason: reason, error: error)
+        ?? setAside(.unreadable, reason: reason, error: error)
       report(problem)
       return RestoredState(state: initial, source: .badFile, error: problem)
     }
@@ -171,13 +173,18 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     guard header.format == _stateFileFormat else {
       let reason =
         header.format.map { "its format marker is \"\($0)\", not \"\(_stateFileFormat)\"" }
+        ?? header.formatFound.map {
+          "its format marker is \($0), not the string \"\(_stateFileFormat)\""
+        }
         ?? "it has no \"format\": \"\(_stateFileFormat)\" marker"
       return .failure(
         DecodeFailure(kind: .notAStateFile, reason: "is not a state file: \(reason)", error: nil))
     }
     guard let version = header.schemaVersion else {
-      return .failure(
-        DecodeFailure(kind: .notAStateFile, reason: "has no schemaVersion", error: nil))
+      let reason =
+        header.schemaVersionFound.map { "has a schemaVersion that is not a whole number: \($0)" }
+        ?? "has no schemaVersion"
+      return .failure(DecodeFailure(kind: .notAStateFile, reason: reason, error: nil))
     }
     guard version == schemaVersion else {
       return .failure(
@@ -198,6 +205,35 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
             + "(\(Self.describe(error)))",
           error: error))
     }
+  }
+
+  /// The error for a path where no file can be, because a folder on it is a regular file;
+  /// `nil` when something is at the path (then it is moved aside).
+  private func nothingThere(reason: String, error: any Error) -> PersistenceError? {
+    let manager = FileManager.default
+    guard !manager.fileExists(atPath: fileURL.path(percentEncoded: false)) else { return nil }
+    var folder = fileURL.deletingLastPathComponent()
+    // The nearest existing ancestor: the file in the way, when it is not a folder.
+    while !manager.fileExists(atPath: folder.path(percentEncoded: false)) {
+      let parent = folder.deletingLastPathComponent()
+      guard parent.path(percentEncoded: false) != folder.path(percentEncoded: false) else {
+        break
+      }
+      folder = parent
+    }
+    let type =
+      (try? manager.attributesOfItem(atPath: folder.path(percentEncoded: false)))?[.type]
+      as? FileAttributeType
+    let inTheWay =
+      type == .typeDirectory || type == nil
+      ? "a folder on its path is missing"
+      : "\(folder.path(percentEncoded: false)) is a regular file, not a folder"
+    return PersistenceError(
+      .unreadable, fileURL: fileURL, reason: reason,
+      consequence:
+        "There is no file there to keep: \(inTheWay). The initial state is used instead; "
+        + "saves will fail until the path leads to a folder.",
+      underlyingError: error)
   }
 
   /// Moves the bad file aside and builds the error that says where.
@@ -405,10 +441,15 @@ struct _StateFile<State: Encodable>: Encodable {
 }
 
 /// The fields read before the state, to tell a bad file from an incompatible one. A field of
-/// the wrong type reads as missing.
+/// the wrong type reads as `nil`, with what it holds instead in `…Found`.
 struct _StateFileHeader: Decodable {
   let format: String?
   let schemaVersion: Int?
+  /// What `format` holds when it is there but not a string, such as `the number 3`.
+  let formatFound: String?
+  /// What `schemaVersion` holds when it is there but not a whole number, such as
+  /// `the string "1"`.
+  let schemaVersionFound: String?
 
   private enum CodingKeys: String, CodingKey {
     case format, schemaVersion
@@ -418,6 +459,25 @@ struct _StateFileHeader: Decodable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     format = try? container.decodeIfPresent(String.self, forKey: .format)
     schemaVersion = try? container.decodeIfPresent(Int.self, forKey: .schemaVersion)
+    formatFound = format == nil ? Self.found(container, .format) : nil
+    schemaVersionFound = schemaVersion == nil ? Self.found(container, .schemaVersion) : nil
+  }
+
+  /// What a field holds, in words, when it is there; `nil` when it is missing.
+  private static func found(
+    _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+  ) -> String? {
+    guard container.contains(key) else { return nil }
+    if (try? container.decodeNil(forKey: key)) == true { return "null" }
+    if let text = try? container.decode(String.self, forKey: key) {
+      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+      return "the string \(String(reflecting: shown))"
+    }
+    if let number = try? container.decode(Double.self, forKey: key) {
+      return "the number \(number)"
+    }
+    if let flag = try? container.decode(Bool.self, forKey: key) { return "\(flag)" }
+    return "an array or an object"
   }
 }
 

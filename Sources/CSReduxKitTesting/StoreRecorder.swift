@@ -81,7 +81,8 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// How many notifications were recorded.
   public var count: Int { log.withLock { $0.entries.count } }
 
-  /// How many entries `nextEntry(timeout:)` has read.
+  /// How many entries were read: by `nextEntry(timeout:)`, or returned by
+  /// `waitForEntries(count:timeout:)`.
   public var readCount: Int { log.withLock { $0.readCount } }
 
   /// Whether the recorder stopped recording: ``cancel()`` was called or the store went away.
@@ -104,6 +105,10 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
 
   /// Suspends until at least `count` entries were recorded, and returns all of them.
   ///
+  /// Every entry returned counts as read (``readCount`` moves past it), like one returned by
+  /// ``nextEntry(timeout:fileID:filePath:line:column:)``: a following
+  /// `expectNoMoreActions(timeout:)` complains only about actions recorded after them.
+  ///
   /// - Parameters:
   ///   - count: How many entries to wait for, counted from the start (or the last
   ///     ``removeAll()``).
@@ -125,11 +130,13 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
       log.forget(signal)
       throw tooFew(count, timeout, fileID, filePath, line, column)
     }
-    return entries
+    return log.readAll()
   }
 
   /// Blocks the calling thread until at least `count` entries were recorded, and returns all
   /// of them; the form for synchronous tests.
+  ///
+  /// Every entry returned counts as read, as with the `async` form.
   ///
   /// - Parameters:
   ///   - count: How many entries to wait for, counted from the start (or the last
@@ -152,7 +159,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
       log.forget(signal)
       throw tooFew(count, timeout, fileID, filePath, line, column)
     }
-    return entries
+    return log.readAll()
   }
 
   /// Returns the first entry not read yet, waiting for it if needed.
@@ -329,6 +336,14 @@ final class _RecorderLog<State: StateProtocol>: @unchecked Sendable {
   /// Drops a waiter that timed out.
   func forget(_ signal: _OneShot<Void>) {
     withLock { $0.waiters.removeAll { $0.signal === signal } }
+  }
+
+  /// Every entry, each now read.
+  func readAll() -> [StoreUpdate<State>] {
+    withLock { inner in
+      inner.readCount = inner.entries.count
+      return inner.entries
+    }
   }
 
   /// The first unread entry, now read; `nil` when every entry was read (after a concurrent

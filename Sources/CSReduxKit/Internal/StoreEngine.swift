@@ -383,9 +383,31 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     }
     replaced = nil  // the old state is released here, outside the lock
     if let silent = silent.take() { return finish(silent) }
-    return closeRound(
-      delivered, &subscribers, &action, &completion, &state, lent: &lent, spareBox: &spareBox,
+    guard let rejected = delivered as? RejectedAction else {
+      return closeRound(
+        delivered, &subscribers, &action, &completion, &state, lent: &lent,
+        spareBox: &spareBox, thread: thread)
+    }
+    return closeRejectedRound(
+      rejected, &subscribers, &action, &completion, &state, lent: &lent, spareBox: &spareBox,
       thread: thread)
+  }
+
+  /// `closeRound` for a rejected action, telling the completions called during it (the
+  /// logger's) that it was rejected; only a rejected round pays for this.
+  @usableFromInline
+  func closeRejectedRound(
+    _ rejected: RejectedAction, _ subscribers: inout _NotificationList<State>,
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
+  ) -> Bool {
+    _RoundRejection.$current.withValue(
+      _RoundRejection(engine: ObjectIdentifier(self), action: rejected)
+    ) {
+      closeRound(
+        rejected, &subscribers, &action, &completion, &state, lent: &lent,
+        spareBox: &spareBox, thread: thread)
+    }
   }
 
   /// Commits the state an in-place reduction changed, then like `complete`.
@@ -558,4 +580,15 @@ struct _DroppedFeedback<State> {
     self.state = state
     self.report = report
   }
+}
+
+/// The rejection of the round whose subscribers and completions run on this thread, so that a
+/// middleware's completion (the logger's) can say "rejected" rather than "committed".
+struct _RoundRejection: Sendable {
+  @TaskLocal static var current: _RoundRejection?
+
+  /// The engine of the round: a completion of another store's round, run synchronously from a
+  /// subscriber, is not concerned.
+  let engine: ObjectIdentifier
+  let action: RejectedAction
 }
