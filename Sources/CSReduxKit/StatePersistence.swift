@@ -212,22 +212,24 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   private func nothingThere(reason: String, error: any Error) -> PersistenceError? {
     let manager = FileManager.default
     guard !manager.fileExists(atPath: fileURL.path(percentEncoded: false)) else { return nil }
+    // The nearest existing ancestor: the file in the way, when it is not a folder. Paths
+    // without a trailing "/", which would make a regular file read as missing.
+    func plain(_ url: URL) -> String {
+      let path = url.path(percentEncoded: false)
+      return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
     var folder = fileURL.deletingLastPathComponent()
-    // The nearest existing ancestor: the file in the way, when it is not a folder.
-    while !manager.fileExists(atPath: folder.path(percentEncoded: false)) {
+    while !manager.fileExists(atPath: plain(folder)) {
       let parent = folder.deletingLastPathComponent()
-      guard parent.path(percentEncoded: false) != folder.path(percentEncoded: false) else {
-        break
-      }
+      guard plain(parent) != plain(folder) else { break }
       folder = parent
     }
-    let type =
-      (try? manager.attributesOfItem(atPath: folder.path(percentEncoded: false)))?[.type]
-      as? FileAttributeType
+    // "path/" exists only for a folder: a regular file there is what blocks the path.
+    let isFolder = manager.fileExists(atPath: plain(folder) + "/")
     let inTheWay =
-      type == .typeDirectory || type == nil
+      isFolder
       ? "a folder on its path is missing"
-      : "\(folder.path(percentEncoded: false)) is a regular file, not a folder"
+      : "\(plain(folder)) is a regular file, not a folder"
     return PersistenceError(
       .unreadable, fileURL: fileURL, reason: reason,
       consequence:
@@ -473,6 +475,7 @@ struct _StateFileHeader: Decodable {
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
       return "the string \(String(reflecting: shown))"
     }
+    if let number = try? container.decode(Int.self, forKey: key) { return "the number \(number)" }
     if let number = try? container.decode(Double.self, forKey: key) {
       return "the number \(number)"
     }

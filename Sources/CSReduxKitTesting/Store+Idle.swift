@@ -1,4 +1,5 @@
 import CSReduxKit
+import Dispatch
 import Foundation
 
 extension Store {
@@ -58,7 +59,7 @@ extension Store {
     let idle = _OneShot<Void>()
     whenIdle { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
-      guard Thread.isMainThread else {
+      guard Thread.isMainThread || DispatchQueue.getSpecific(key: _mainQueueKey) != nil else {
         throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
       }
       // The wait held the main thread: work queued on the main queue (a reducer that
@@ -67,8 +68,8 @@ extension Store {
         .timedOut,
         "the store '\(name)' did not go idle within \(timeout) while this wait blocked the "
           + "main thread: a reducer that finishes on the main queue (DispatchQueue.main or "
-          + "the main actor) cannot run until the wait returns. Use `try await "
-          + "waitUntilIdle(timeout:)` there, or call this from another thread",
+          + "the main actor) cannot run until the wait returns. Use the async "
+          + "waitUntilIdle(timeout:) there, or call this from another thread",
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
@@ -83,3 +84,11 @@ extension Store {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
+
+/// Marks the main queue, so that a wait can tell it runs in a main-queue job: where a test on
+/// the main actor runs, even when that is not the process's first thread.
+private let _mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()

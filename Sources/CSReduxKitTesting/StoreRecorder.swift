@@ -125,12 +125,20 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     count: Int, timeout: Duration, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws -> [Entry] {
+    try await waitUntilRecorded(count, timeout, fileID, filePath, line, column)
+    return log.readAll()
+  }
+
+  /// Waits for `count` entries without reading them.
+  private func waitUntilRecorded(
+    _ count: Int, _ timeout: Duration, _ fileID: String, _ filePath: StaticString,
+    _ line: UInt, _ column: UInt
+  ) async throws {
     let signal = log.signal(atCount: count)
     if let signal, await signal.value(within: timeout) == nil {
       log.forget(signal)
       throw tooFew(count, timeout, fileID, filePath, line, column)
     }
-    return log.readAll()
   }
 
   /// Blocks the calling thread until at least `count` entries were recorded, and returns all
@@ -154,12 +162,20 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     count: Int, timeout: Duration, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) throws -> [Entry] {
+    try waitUntilRecorded(count, timeout, fileID, filePath, line, column)
+    return log.readAll()
+  }
+
+  /// Blocks until `count` entries are recorded, without reading them.
+  private func waitUntilRecorded(
+    _ count: Int, _ timeout: Duration, _ fileID: String, _ filePath: StaticString,
+    _ line: UInt, _ column: UInt
+  ) throws {
     let signal = log.signal(atCount: count)
     if let signal, signal.value(within: timeout) == nil {
       log.forget(signal)
       throw tooFew(count, timeout, fileID, filePath, line, column)
     }
-    return log.readAll()
   }
 
   /// Returns the first entry not read yet, waiting for it if needed.
@@ -182,9 +198,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) async throws -> Entry {
     let wanted = readCount + 1
-    try await waitForEntries(
-      count: wanted, timeout: timeout, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+    try await waitUntilRecorded(wanted, timeout, fileID, filePath, line, column)
     guard let entry = log.read() else {
       throw tooFew(wanted, timeout, fileID, filePath, line, column)
     }
@@ -209,9 +223,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) throws -> Entry {
     let wanted = readCount + 1
-    try waitForEntries(
-      count: wanted, timeout: timeout, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+    try waitUntilRecorded(wanted, timeout, fileID, filePath, line, column)
     guard let entry = log.read() else {
       throw tooFew(wanted, timeout, fileID, filePath, line, column)
     }
