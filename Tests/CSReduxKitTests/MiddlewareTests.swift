@@ -195,7 +195,8 @@ struct LoggingMiddlewareTests {
       actionNames: ActionTypeNames { $0 == 0 ? "add" : nil },
       middleware: [.logging(to: { lines.append($0) })])
     store.dispatch(Action(type: 0, data: "Buy milk"))
-    #expect(lines.current.first?.hasPrefix(#"[TodoStore] 0 (add) "Buy milk" committed in "#) == true)
+    let line = lines.current.first ?? ""
+    #expect(line.hasPrefix(#"[TodoStore] 0 (add) "Buy milk" committed in "#))
   }
 
   @Test("a rejected action is logged as rejected, with the reducer's error")
