@@ -365,7 +365,8 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   }
 
   /// Reads a recording from a file written by ``write(_:to:)``, choosing what an entry of an
-  /// action type the codec does not know does; see ``decode(_:unknownActionTypes:)``.
+  /// action type the codec does not know does; see
+  /// ``decode(_:unknownActionTypes:)-(String,_)``.
   ///
   /// - Parameters:
   ///   - url: The file.

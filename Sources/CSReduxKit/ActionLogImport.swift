@@ -1,5 +1,5 @@
-/// A recording read by ``ActionLogCodec/decode(_:unknownActionTypes:)``, with the lines whose
-/// action type the codec did not know.
+/// A recording read by ``ActionLogCodec/decode(_:unknownActionTypes:)-(String,_)``, with the
+/// lines whose action type the codec did not know.
 public struct ActionLogImport<State: StateProtocol>: Sendable {
   /// The recording read.
   public let recording: ActionRecording<State>

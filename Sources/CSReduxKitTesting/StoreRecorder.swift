@@ -106,8 +106,8 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// Suspends until at least `count` entries were recorded, and returns all of them.
   ///
   /// Every entry returned counts as read (``readCount`` moves past it), like one returned by
-  /// ``nextEntry(timeout:fileID:filePath:line:column:)``: a following
-  /// `expectNoMoreActions(timeout:)` complains only about actions recorded after them.
+  /// `nextEntry(timeout:)`: a following `expectNoMoreActions(timeout:)` complains only about
+  /// actions recorded after them.
   ///
   /// - Parameters:
   ///   - count: How many entries to wait for, counted from the start (or the last
