@@ -69,6 +69,9 @@ struct ActionLogExportSessionTests {
           typeName: "Int", summary: "12"))
     #expect(entry.hasUnexportedPayload)
     #expect(entry.isRejected)
+    // Found by Fuzz/Harnesses/ActionLogImport: a placeholder exported again was wrapped in a
+    // second placeholder ("unexported UnexportedPayload payload: …").
+    #expect(try sessionCodec.encode(sessionCodec.decode(text)) == text)
     #expect(
       "\((entry.action as? RejectedAction)?.error.map { "\($0)" } ?? "")"
         == "action 0: expected String payload, found Int")
