@@ -225,12 +225,16 @@ struct LoggingMiddlewareTests {
     store.dispatch(Action(type: 7, data: Array(repeating: CountedElement(), count: 1_000_000)))
     // A few elements fill 20 characters; the other 999,99x are never described.
     #expect(CountedElement.described.current <= 20)
+    let wrapped: [CountedElement]? = Array(repeating: CountedElement(), count: 1_000_000)
+    store.dispatch(Action(type: 7, data: wrapped as any Sendable))  // an Optional payload
+    #expect(CountedElement.described.current <= 40, "an Optional is walked, not described")
     store.dispatch(Action(type: 7, data: String(repeating: "x", count: 20_000_000)))
     store.dispatch(Action(type: 7, data: ["k": [1, 2, 3]]))
-    #expect(lines.current.count == 3)
+    #expect(lines.current.count == 4)
     #expect(lines.current[0].hasPrefix("[S] 7 [e, e, e, e, e, e, … committed in "))
-    #expect(lines.current[1].hasPrefix(#"[S] 7 "xxxxxxxxxxxxxxxxxx… committed in "#))
-    #expect(lines.current[2].hasPrefix(#"[S] 7 ["k": [1, 2, 3]] committed in "#))
+    #expect(lines.current[1].hasPrefix("[S] 7 Optional([e, e, e, … committed in "))
+    #expect(lines.current[2].hasPrefix(#"[S] 7 "xxxxxxxxxxxxxxxxxx… committed in "#))
+    #expect(lines.current[3].hasPrefix(#"[S] 7 ["k": [1, 2, 3]] committed in "#))
   }
 
   @Test("logs the store, the action type and name, the payload and the time to commit")

@@ -101,6 +101,17 @@ private func _describe(_ value: Any, into out: inout _BoundedText, depth: Int) {
   default:
     break
   }
+  // Optional describes itself (it is CustomDebugStringConvertible) by describing all it holds.
+  if mirror.displayStyle == .optional {
+    guard let some = mirror.children.first else {
+      out.write("nil")
+      return
+    }
+    out.write("Optional(")
+    _describe(some.value, into: &out, depth: depth + 1)
+    out.write(")")
+    return
+  }
   if value is any CustomDebugStringConvertible || value is any CustomStringConvertible
     || value is any TextOutputStreamable
   {
@@ -108,17 +119,7 @@ private func _describe(_ value: Any, into out: inout _BoundedText, depth: Int) {
     return
   }
   switch mirror.displayStyle {
-  case .struct?, .class?, .tuple?, .optional?:
-    if mirror.displayStyle == .optional {
-      guard let some = mirror.children.first else {
-        out.write("nil")
-        return
-      }
-      out.write("Optional(")
-      _describe(some.value, into: &out, depth: depth + 1)
-      out.write(")")
-      return
-    }
+  case .struct?, .class?, .tuple?:
     if mirror.displayStyle != .tuple { out.write(String(describing: mirror.subjectType)) }
     out.write("(")
     var first = true
