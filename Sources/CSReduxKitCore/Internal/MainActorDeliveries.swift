@@ -85,7 +85,7 @@ final class _MainActorDeliveries: Sendable {
 /// the main queue's blocks may run on another thread, and the runtime's main-actor check
 /// accepts them. Inside a block of another queue, even on the main thread, this is `false`
 /// and deliveries take the main queue.
-func _isOnMainQueue() -> Bool {
+package func _isOnMainQueue() -> Bool {
   DispatchQueue.getSpecific(key: _mainQueueKey) == true
 }
 

@@ -2,20 +2,30 @@ import Dispatch
 
 extension Middleware {
   /// Logs one line per action: the store's name, the action type (with its name when the store
-  /// knows it), a short payload summary, and how long the action took to commit.
+  /// knows it), a short payload summary, and whether and how fast the action was committed.
   ///
   /// ```text
-  /// [TodoStore] add (0) "Buy milk" committed in 14 µs
+  /// [TodoStore] 0 (add) "Buy milk" committed in 14 µs
+  /// [TodoStore] 1 (delete) 7 rejected in 3.1 µs: action 1: expected String payload, found Int
   /// ```
   ///
   /// The time runs from the moment the action leaves this middleware until it was committed
   /// and its subscribers ran: the reducer's time, plus any wait in the queue behind other
-  /// actions. Put the logger last to leave out the time other middleware takes.
+  /// actions. Put the logger last to leave out the time other middleware takes. A rejected
+  /// action (one the reducer failed, or whose `finish` was let go) says `rejected` and why; a
+  /// dropped one (past the feedback limit, or not passed on by a later middleware) says
+  /// `dropped` and why.
+  ///
+  /// The payload summary costs the same whatever the payload's size: strings, `Data`,
+  /// collections, and structs, enums and tuples without a description of their own are
+  /// described piece by piece and the description stops at `payloadLimit` characters. A type
+  /// with its own `description` is asked for it in full (and the result cut): keep it cheap.
   ///
   /// - Parameters:
   ///   - payloadLimit: The longest payload summary, in characters; longer ones are cut with `…`.
   ///   - log: Receives each line; prints it by default.
   /// - Returns: The middleware.
+  /// - Complexity: O(`payloadLimit`) per action for the payloads above.
   public static func logging(
     payloadLimit: Int = 60,
     to log: @escaping @Sendable (String) -> Void = { print($0) }
@@ -23,16 +33,22 @@ extension Middleware {
     Middleware { action, context in
       var line = "[\(context.storeName)] \(context.actionNames.label(for: action.type))"
       if let data = action.data {
-        var summary = String(reflecting: data)
-        if summary.count > payloadLimit {
-          summary = String(summary.prefix(max(payloadLimit - 1, 0))) + "…"
-        }
-        line += " \(summary)"
+        line += " \(_boundedDescription(of: data, limit: payloadLimit))"
       }
       let start = DispatchTime.now().uptimeNanoseconds
       context.next(action) { [line] _ in
-        let elapsed = DispatchTime.now().uptimeNanoseconds - start
-        log("\(line) committed in \(Self.format(nanoseconds: elapsed))")
+        let elapsed = Self.format(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+        // The store tells the completion what became of the action (see `SendResult`).
+        switch _CompletionContext.current {
+        case .applied:
+          log("\(line) committed in \(elapsed)")
+        case .failed(let error):
+          let why =
+            error.map { String(describing: $0) } ?? "the reducer let finish go without calling it"
+          log("\(line) rejected in \(elapsed): \(why)")
+        case .dropped(let reason):
+          log("\(line) dropped (\(reason)) after \(elapsed)")
+        }
       }
     }
   }

@@ -416,7 +416,7 @@ struct _LogInner<State: StateProtocol> {
       sequences.append(entry.sequenceNumber)
       if entry.isSkipped {
         steps.append(.skip)
-      } else if entry.isStateReplacement {
+      } else if entry.isStateReplacement || entry.hasUnexportedPayload {
         steps.append(.reset(entry.state))
       } else {
         steps.append(.apply(entry.dispatchedAction))

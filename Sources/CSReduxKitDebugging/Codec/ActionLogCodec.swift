@@ -63,12 +63,15 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     _ type: Int, payload: Payload.Type
   ) {
     payloads[type] = _PayloadCoder(
-      typeName: String(describing: Payload.self),
+      typeName: String(describing: Payload.self), hasPayload: true,
+      accepts: { $0 is Payload },
       encode: { value, container in
-        guard let value = value as? Payload else {
-          throw _PayloadMismatch(found: value.map { "\(Swift.type(of: $0))" } ?? "none")
+        guard let value = value as? Payload else { return }
+        do {
+          try container.encode(value, forKey: .payload)
+        } catch {
+          throw _PayloadNotEncodable(error: error)
         }
-        try container.encode(value, forKey: .payload)
       },
       decode: { container in try container.decode(Payload.self, forKey: .payload) })
   }
@@ -78,10 +81,8 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   /// - Parameter type: The action type.
   public mutating func register(_ type: Int) {
     payloads[type] = _PayloadCoder(
-      typeName: "no payload",
-      encode: { value, _ in
-        if let value { throw _PayloadMismatch(found: "\(Swift.type(of: value))") }
-      },
+      typeName: "no payload", hasPayload: false, accepts: { _ in false },
+      encode: { _, _ in },
       decode: { _ in nil })
   }
 
@@ -109,10 +110,17 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   /// Writes `recording` as JSON Lines, one line per entry after a header line, each ending
   /// with a newline.
   ///
+  /// It never refuses an entry for its payload: a payload that cannot be written as its action
+  /// type's registered payload type (the type is not registered, the payload is of another
+  /// type, or it does not encode) is written as an ``UnexportedPayload`` placeholder, which
+  /// ``decode(_:)`` reads back and replay treats as a reset point. A missing payload is
+  /// written as `"payload":null` (or left out for a type registered with no payload).
+  ///
   /// - Parameter recording: The recording to write.
   /// - Returns: The text.
-  /// - Throws: ``ActionLogExportError`` naming the first entry whose action type is not
-  ///   registered, whose payload is not of the registered type, or that does not encode.
+  /// - Throws: ``ActionLogExportError`` when the initial state or an entry's state does not
+  ///   encode.
+  /// - Complexity: O(n) in the size of the recording.
   public func encode(_ recording: ActionRecording<State>) throws(ActionLogExportError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -128,32 +136,42 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
         entryIndex: nil, reason: "the initial state does not encode: \(error)")
     }
     for (index, entry) in recording.entries.enumerated() {
-      let type = entry.dispatchedAction.type
-      let coder: _PayloadCoder?
-      if entry.isStateReplacement {
-        coder = nil
-      } else {
-        guard let registered = payloads[type] else {
-          throw ActionLogExportError(
-            entryIndex: index,
-            reason: "action type \(actionNames.label(for: type)) is not registered; call "
-              + "register(_:payload:) or register(_:) on the codec for it")
-        }
-        coder = registered
-      }
-      let line = _EntryLine(entry: entry, name: actionNames[type], coder: coder)
+      let action = entry.dispatchedAction
+      let name = actionNames[action.type]
+      var line = _EntryLine(entry: entry, name: name, payload: payloadForm(of: entry))
       do {
         lines.append(String(decoding: try encoder.encode(line), as: UTF8.self))
-      } catch let mismatch as _PayloadMismatch {
-        throw ActionLogExportError(
-          entryIndex: index,
-          reason: "action \(actionNames.label(for: type)) carries a payload of type "
-            + "\(mismatch.found), but its registered payload type is \(coder?.typeName ?? "?")")
+        continue
+      } catch is _PayloadNotEncodable {
+        // The payload is of the registered type but does not encode (a NaN, a throwing
+        // `encode(to:)`): it is written as a placeholder rather than refusing the session.
+        line = _EntryLine(
+          entry: entry, name: name,
+          payload: .placeholder(UnexportedPayload(describing: action.data ?? "nil")))
+      } catch {
+        throw ActionLogExportError(entryIndex: index, reason: "it does not encode: \(error)")
+      }
+      do {
+        lines.append(String(decoding: try encoder.encode(line), as: UTF8.self))
       } catch {
         throw ActionLogExportError(entryIndex: index, reason: "it does not encode: \(error)")
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// How `entry`'s payload is written.
+  func payloadForm(of entry: ActionLogEntry<State>) -> _PayloadForm {
+    let action = entry.dispatchedAction
+    if entry.isStateReplacement { return .none }
+    if let placeholder = action.data as? UnexportedPayload { return .placeholder(placeholder) }
+    guard let coder = payloads[action.type] else {
+      guard let data = action.data else { return .null }
+      return .placeholder(UnexportedPayload(describing: data))
+    }
+    guard let data = action.data else { return coder.hasPayload ? .null : .none }
+    if !coder.accepts(data) { return .placeholder(UnexportedPayload(describing: data)) }
+    return .coded(coder)
   }
 
   /// Writes `recording` to a file as JSON Lines, replacing it atomically.
@@ -177,19 +195,95 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
 
   /// Reads a recording written by ``encode(_:)``.
   ///
-  /// Nothing partial is ever returned: the whole text is checked first.
+  /// Nothing partial is ever returned: the whole text is checked first. Lines may end with
+  /// `\n` or `\r\n`, and blank lines at the end are ignored; a blank line between entries is
+  /// an error.
   ///
   /// - Parameter text: JSON Lines text.
   /// - Returns: The recording.
-  /// - Throws: ``ActionLogImportError`` naming the first bad line and why it is bad.
+  /// - Throws: ``ActionLogImportError`` naming the first bad line and why it is bad, an entry
+  ///   of an unknown action type included.
+  /// - Complexity: O(n) in the length of the text.
   public func decode(_ text: String) throws(ActionLogImportError) -> ActionRecording<State> {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last?.isEmpty == true { lines.removeLast() }
+    try decode(text, unknownActionTypes: .reject).recording
+  }
+
+  /// Reads a recording written by ``encode(_:)``, choosing what an entry of an action type the
+  /// codec does not know does.
+  ///
+  /// With ``UnknownActionTypePolicy/skip``, such an entry becomes a ``StateReplacedAction``
+  /// entry that keeps its recorded state, and its line is listed in
+  /// ``ActionLogImport/skippedLines``. Any other problem still fails the whole import.
+  ///
+  /// - Parameters:
+  ///   - text: JSON Lines text.
+  ///   - unknownActionTypes: Whether an unknown action type fails the import or is skipped.
+  /// - Returns: The recording and the lines skipped.
+  /// - Throws: ``ActionLogImportError`` naming the first bad line and why it is bad.
+  /// - Complexity: O(n) in the length of the text.
+  public func decode(
+    _ text: String, unknownActionTypes: UnknownActionTypePolicy
+  ) throws(ActionLogImportError) -> ActionLogImport<State> {
+    // Bytes, not Characters: in a String, "\r\n" is one Character and would not split at "\n".
+    try decode(Data(text.utf8), unknownActionTypes: unknownActionTypes)
+  }
+
+  /// Reads a recording written by ``encode(_:)`` from bytes, checking that each line is UTF-8.
+  ///
+  /// - Parameters:
+  ///   - data: JSON Lines text as UTF-8 bytes.
+  ///   - unknownActionTypes: Whether an unknown action type fails the import or is skipped.
+  /// - Returns: The recording and the lines skipped.
+  /// - Throws: ``ActionLogImportError`` naming the first bad line (one that is not UTF-8
+  ///   included) and why it is bad.
+  /// - Complexity: O(n) in the number of bytes.
+  public func decode(
+    _ data: Data, unknownActionTypes: UnknownActionTypePolicy = .reject
+  ) throws(ActionLogImportError) -> ActionLogImport<State> {
+    var lines: [Substring] = []
+    var number = 0
+    for bytes in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      var bytes = bytes
+      if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+      guard let line = String(validating: bytes, as: UTF8.self) else {
+        throw ActionLogImportError(line: number, reason: Self.notUTF8(bytes))
+      }
+      lines.append(Substring(line))
+    }
+    return try decode(lines: &lines, unknownActionTypes: unknownActionTypes, byteCount: data.count)
+  }
+
+  /// Why a line is not UTF-8: the first bad byte and where it is.
+  static func notUTF8(_ bytes: Data.SubSequence) -> String {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = bytes.startIndex
+    scan: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput, .error: break scan
+      }
+    }
+    let byte = offset < bytes.endIndex ? bytes[offset] : 0
+    let hex = String(byte, radix: 16, uppercase: true)
+    return "the line is not UTF-8 text (byte 0x\(hex.count == 1 ? "0" : "")\(hex) at byte "
+      + "\(offset - bytes.startIndex + 1) of the line)"
+  }
+
+  private func decode(
+    lines: inout [Substring], unknownActionTypes: UnknownActionTypePolicy, byteCount: Int
+  ) throws(ActionLogImportError) -> ActionLogImport<State> {
+    // A trailing newline and blank lines at the end carry nothing; blank lines between
+    // entries are still reported.
+    while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+    if let first = lines.first, first.first == "\u{FEFF}" { lines[0] = first.dropFirst() }
     guard let first = lines.first else {
       throw ActionLogImportError(line: 1, reason: "the file is empty; expected a header line")
     }
     let decoder = JSONDecoder()
-    decoder.userInfo[_EntryLine<State>.payloadsKey] = _PayloadTable(payloads: payloads)
+    decoder.userInfo[_EntryLine<State>.payloadsKey] = _PayloadTable(
+      payloads: payloads, unknownActionTypes: unknownActionTypes)
 
     let header: _LogHeader<State>
     do {
@@ -209,43 +303,83 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
         reason: "format version \(header.version) is not supported; this codec reads "
           + "version \(Self.version)")
     }
+    guard header.entryCount >= 0 else {
+      throw ActionLogImportError(
+        line: 1,
+        reason: "the header's entryCount is \(header.entryCount); a count of entries is 0 or "
+          + "more")
+    }
+    // Each entry takes a line of at least three bytes (`{}` and a newline).
+    guard header.entryCount <= byteCount / 3 else {
+      throw ActionLogImportError(
+        line: 1,
+        reason: "the header's entryCount \(header.entryCount) cannot be right: the whole file "
+          + "is \(byteCount) bytes, too short for that many entry lines")
+    }
     var entries: [ActionLogEntry<State>] = []
-    entries.reserveCapacity(lines.count - 1)
+    var skippedLines: [Int] = []
+    var skippedTypes: Set<Int> = []
+    entries.reserveCapacity(min(lines.count - 1, header.entryCount))
     for (offset, text) in lines.dropFirst().enumerated() {
       let number = offset + 2
-      guard !text.isEmpty else {
+      guard entries.count < header.entryCount else {
+        throw ActionLogImportError(
+          line: number,
+          reason: "more entries than the \(header.entryCount) the header announced")
+      }
+      guard !text.allSatisfy(\.isWhitespace) else {
         throw ActionLogImportError(line: number, reason: "the line is empty")
       }
+      let line: _EntryLine<State>
       do {
-        entries.append(try decoder.decode(_EntryLine<State>.self, from: Data(text.utf8)).entry)
+        line = try decoder.decode(_EntryLine<State>.self, from: Data(text.utf8))
       } catch let error as ActionLogImportError {
         throw ActionLogImportError(line: number, reason: error.reason)
       } catch {
         throw ActionLogImportError(line: number, reason: Self.explain(error, what: "entry"))
       }
+      if let type = line.skippedType {
+        skippedLines.append(number)
+        skippedTypes.insert(type)
+      }
+      entries.append(line.entry)
     }
     guard entries.count == header.entryCount else {
       let found = entries.count
-      if found < header.entryCount {
-        throw ActionLogImportError(
-          line: lines.count + 1,
-          reason: "the file ends after \(found) entr\(found == 1 ? "y" : "ies"); the header "
-            + "announced \(header.entryCount) (truncated?)")
-      }
       throw ActionLogImportError(
-        line: header.entryCount + 2,
-        reason: "more entries than the \(header.entryCount) the header announced")
+        line: lines.count + 1,
+        reason: "the file ends after \(found) entr\(found == 1 ? "y" : "ies"); the header "
+          + "announced \(header.entryCount) (truncated?)")
     }
-    return ActionRecording(
-      initialState: header.initialState, entries: entries, storeName: header.store)
+    return ActionLogImport(
+      recording: ActionRecording(
+        initialState: header.initialState, entries: entries, storeName: header.store),
+      skippedLines: skippedLines, skippedActionTypes: skippedTypes.sorted())
   }
 
   /// Reads a recording from a file written by ``write(_:to:)``.
   ///
   /// - Parameter url: The file.
   /// - Returns: The recording.
-  /// - Throws: ``ActionLogImportError``: line 0 when the file cannot be read or is not UTF-8.
+  /// - Throws: ``ActionLogImportError``: line 0 when the file cannot be read, otherwise the
+  ///   first bad line (one that is not UTF-8 included).
   public func read(from url: URL) throws(ActionLogImportError) -> ActionRecording<State> {
+    try read(from: url, unknownActionTypes: .reject).recording
+  }
+
+  /// Reads a recording from a file written by ``write(_:to:)``, choosing what an entry of an
+  /// action type the codec does not know does; see
+  /// ``decode(_:unknownActionTypes:)-(String,_)``.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - unknownActionTypes: Whether an unknown action type fails the import or is skipped.
+  /// - Returns: The recording and the lines skipped.
+  /// - Throws: ``ActionLogImportError``: line 0 when the file cannot be read, otherwise the
+  ///   first bad line.
+  public func read(
+    from url: URL, unknownActionTypes: UnknownActionTypePolicy
+  ) throws(ActionLogImportError) -> ActionLogImport<State> {
     let contents: Data?
     do {
       contents = try _Files.read(url)
@@ -255,10 +389,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     guard let data = contents else {
       throw ActionLogImportError(line: 0, reason: "there is no file at \(url.path)")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw ActionLogImportError(line: 0, reason: "\(url.path) is not UTF-8 text")
-    }
-    return try decode(text)
+    return try decode(data, unknownActionTypes: unknownActionTypes)
   }
 
   /// A short reason for a decoding error: invalid JSON, a missing field, a wrong type.
@@ -336,6 +467,10 @@ public struct ActionLogExportError: Error, CustomStringConvertible, Equatable {
 /// How to write and read one action type's payload.
 struct _PayloadCoder: Sendable {
   let typeName: String
+  /// Whether the action type carries a payload.
+  let hasPayload: Bool
+  /// Whether a payload is of the registered type.
+  let accepts: @Sendable (any Sendable) -> Bool
   let encode:
     @Sendable (
       (any Sendable)?, inout KeyedEncodingContainer<_EntryKey>
@@ -343,13 +478,28 @@ struct _PayloadCoder: Sendable {
   let decode: @Sendable (KeyedDecodingContainer<_EntryKey>) throws -> (any Sendable)?
 }
 
-struct _PayloadMismatch: Error {
-  let found: String
+/// A payload of the registered type whose encoding threw.
+struct _PayloadNotEncodable: Error {
+  let error: any Error
 }
 
-/// The registered payload coders, handed to the decoder through `userInfo`.
+/// How an entry's payload is written.
+enum _PayloadForm {
+  /// No `payload` field: a state replacement, or a type registered with no payload.
+  case none
+  /// `"payload":null`: the action carried no payload.
+  case null
+  /// The payload, written by its registered coder.
+  case coded(_PayloadCoder)
+  /// `"unexportedPayload":{…}` in place of a payload that cannot be written.
+  case placeholder(UnexportedPayload)
+}
+
+/// The registered payload coders and the import's policy, handed to the decoder through
+/// `userInfo`.
 struct _PayloadTable: Sendable {
   let payloads: [Int: _PayloadCoder]
+  let unknownActionTypes: UnknownActionTypePolicy
 }
 
 /// An error whose description is a message recorded in a file, for imported rejected entries.
@@ -367,7 +517,13 @@ struct _LogHeader<State: Codable>: Codable {
 
 enum _EntryKey: String, CodingKey {
   case sequence, type, name, payload, state, time, durationNanoseconds, rejected, error
-  case skipped, reason
+  case skipped, reason, unexportedPayload
+}
+
+/// How an ``UnexportedPayload`` is written: `{"summary":"42","type":"Int"}`.
+struct _UnexportedPayloadLine: Codable {
+  let type: String
+  let summary: String
 }
 
 struct _EntryLine<State: StateProtocol & Codable>: Codable {
@@ -378,12 +534,15 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
 
   let entry: ActionLogEntry<State>
   let name: String?
-  let coder: _PayloadCoder?
+  let payload: _PayloadForm
+  /// The unknown action type of an entry read with ``UnknownActionTypePolicy/skip``.
+  let skippedType: Int?
 
-  init(entry: ActionLogEntry<State>, name: String?, coder: _PayloadCoder?) {
+  init(entry: ActionLogEntry<State>, name: String?, payload: _PayloadForm) {
     self.entry = entry
     self.name = name
-    self.coder = coder
+    self.payload = payload
+    self.skippedType = nil
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -399,13 +558,22 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
       seconds * 1_000_000_000 + attoseconds / 1_000_000_000, forKey: .durationNanoseconds)
     try container.encode(entry.isRejected, forKey: .rejected)
     try container.encode(entry.isSkipped, forKey: .skipped)
-    if let rejected = entry.action as? RejectedAction {
-      try container.encode(rejected.error.map { "\($0)" } ?? "finish released", forKey: .error)
+    // No `error` for a reducer that let `finish` go: the import gives a RejectedAction with no
+    // error again, so an export of an import is the same text.
+    if let error = (entry.action as? RejectedAction)?.error {
+      try container.encode("\(error)", forKey: .error)
     }
     if let replacement = action as? StateReplacedAction {
       try container.encode(replacement.reason, forKey: .reason)
-    } else if let coder {
-      try coder.encode(action.data, &container)
+    }
+    switch payload {
+    case .none: break
+    case .null: try container.encodeNil(forKey: .payload)
+    case .coded(let coder): try coder.encode(action.data, &container)
+    case .placeholder(let placeholder):
+      try container.encode(
+        _UnexportedPayloadLine(type: placeholder.typeName, summary: placeholder.summary),
+        forKey: .unexportedPayload)
     }
   }
 
@@ -414,29 +582,46 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
     let type = try container.decode(Int.self, forKey: .type)
     let state = try container.decode(State.self, forKey: .state)
     let action: any ActionProtocol
+    var skipped: Int?
     if type == StateReplacedAction.type {
       action = StateReplacedAction(
         state: state, reason: try container.decode(String.self, forKey: .reason))
     } else {
-      guard let table = decoder.userInfo[Self.payloadsKey] as? _PayloadTable,
-        let coder = table.payloads[type]
-      else {
+      let table = decoder.userInfo[Self.payloadsKey] as? _PayloadTable
+      let coder = table?.payloads[type]
+      let payload: (any Sendable)?
+      if let placeholder = try container.decodeIfPresent(
+        _UnexportedPayloadLine.self, forKey: .unexportedPayload)
+      {
+        payload = UnexportedPayload(typeName: placeholder.type, summary: placeholder.summary)
+      } else if coder?.hasPayload != false, container.contains(.payload),
+        try container.decodeNil(forKey: .payload)
+      {
+        payload = nil  // the action carried no payload
+      } else if let coder {
+        do {
+          payload = try coder.decode(container)
+        } catch {
+          throw ActionLogImportError(
+            line: 0,
+            reason: "the payload of action type \(type) does not decode as \(coder.typeName): "
+              + ActionLogCodec<State>.explain(error, what: "payload"))
+        }
+      } else if table?.unknownActionTypes == .skip {
+        skipped = type
+        payload = nil
+      } else {
         throw ActionLogImportError(
           line: 0,
           reason: "unknown action type \(type); register it with register(_:payload:) or "
-            + "register(_:) on the codec")
-      }
-      let payload: (any Sendable)?
-      do {
-        payload = try coder.decode(container)
-      } catch {
-        throw ActionLogImportError(
-          line: 0,
-          reason: "the payload of action type \(type) does not decode as \(coder.typeName): "
-            + ActionLogCodec<State>.explain(error, what: "payload"))
+            + "register(_:) on the codec, or import with unknownActionTypes: .skip")
       }
       let plain = Action(type: type, data: payload)
-      if try container.decode(Bool.self, forKey: .rejected) {
+      if skipped != nil {
+        action = StateReplacedAction(
+          state: state,
+          reason: "action type \(type) is unknown to the codec; its recorded state stands in")
+      } else if try container.decode(Bool.self, forKey: .rejected) {
         let message = try container.decodeIfPresent(String.self, forKey: .error)
         action = RejectedAction(plain, error: message.map { _RecordedError(description: $0) })
       } else {
@@ -451,6 +636,7 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
       sequenceNumber: try container.decode(Int.self, forKey: .sequence),
       isSkipped: try container.decode(Bool.self, forKey: .skipped))
     self.name = try container.decodeIfPresent(String.self, forKey: .name)
-    self.coder = nil
+    self.payload = .none
+    self.skippedType = skipped
   }
 }

@@ -56,6 +56,10 @@ public struct ActionLogEntry<State: StateProtocol>: Sendable {
 
   /// Whether the entry is a wholesale replacement of the state rather than a reduced action.
   public var isStateReplacement: Bool { action.type == StateReplacedAction.type }
+
+  /// Whether the entry's payload is an ``UnexportedPayload`` placeholder: the action cannot be
+  /// dispatched again as it was, so replay and recomputation take its recorded state instead.
+  public var hasUnexportedPayload: Bool { action.data is UnexportedPayload }
 }
 
 /// A finished recording: the state before the first entry, and the entries in order.
@@ -97,7 +101,9 @@ extension ActionRecording where State: Equatable {
   ///
   /// The store's state is first replaced with ``initialState``; then each entry that is not
   /// skipped is applied in order and awaited: a ``StateReplacedAction`` entry replaces the state
-  /// again, any other is dispatched as it was originally dispatched. After each, the committed
+  /// again, and so does an entry whose payload is an ``UnexportedPayload`` (it cannot be
+  /// dispatched as it was; its outcome is not compared), any other is dispatched as it was
+  /// originally dispatched. After each, the committed
   /// state is compared (`==`) with the recorded one, and so is whether the reducer rejected it.
   ///
   /// Use a fresh store with the same reducer and no middleware that changes actions: the log
@@ -119,6 +125,15 @@ extension ActionRecording where State: Equatable {
       if let replacement = entry.action as? StateReplacedAction {
         state = await store.send(
           StateReplacedAction(state: entry.state, reason: replacement.reason))
+      } else if let placeholder = entry.action.data as? UnexportedPayload {
+        // The payload was not exported: the recorded state stands in for the action.
+        _ = await store.send(
+          StateReplacedAction(
+            state: entry.state,
+            reason: "entry #\(entry.sequenceNumber): \(placeholder); its recorded state "
+              + "stands in"))
+        applied += 1
+        continue
       } else {
         state = await store.send(entry.dispatchedAction)
       }

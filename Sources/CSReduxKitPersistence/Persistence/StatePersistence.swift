@@ -110,8 +110,10 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
       return RestoredState(state: initial, source: .noFile)
     } catch {
-      let problem = setAside(
-        .unreadable, reason: "could not be read (\(Self.describe(error)))", error: error)
+      let reason = "could not be read (\(Self.describe(error)))"
+      let problem =
+        nothingThere(reason: reason, error: error)
+        ?? setAside(.unreadable, reason: reason, error: error)
       report(problem)
       return RestoredState(state: initial, source: .badFile, error: problem)
     }
@@ -172,13 +174,18 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     guard header.format == _stateFileFormat else {
       let reason =
         header.format.map { "its format marker is \"\($0)\", not \"\(_stateFileFormat)\"" }
+        ?? header.formatFound.map {
+          "its format marker is \($0), not the string \"\(_stateFileFormat)\""
+        }
         ?? "it has no \"format\": \"\(_stateFileFormat)\" marker"
       return .failure(
         DecodeFailure(kind: .notAStateFile, reason: "is not a state file: \(reason)", error: nil))
     }
     guard let version = header.schemaVersion else {
-      return .failure(
-        DecodeFailure(kind: .notAStateFile, reason: "has no schemaVersion", error: nil))
+      let reason =
+        header.schemaVersionFound.map { "has a schemaVersion that is not a whole number: \($0)" }
+        ?? "has no schemaVersion"
+      return .failure(DecodeFailure(kind: .notAStateFile, reason: reason, error: nil))
     }
     guard version == schemaVersion else {
       return .failure(
@@ -199,6 +206,37 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
             + "(\(Self.describe(error)))",
           error: error))
     }
+  }
+
+  /// The error for a path where no file can be, because a folder on it is a regular file;
+  /// `nil` when something is at the path (then it is moved aside).
+  private func nothingThere(reason: String, error: any Error) -> PersistenceError? {
+    let manager = FileManager.default
+    guard !manager.fileExists(atPath: fileURL.path(percentEncoded: false)) else { return nil }
+    // The nearest existing ancestor: the file in the way, when it is not a folder. Paths
+    // without a trailing "/", which would make a regular file read as missing.
+    func plain(_ url: URL) -> String {
+      let path = url.path(percentEncoded: false)
+      return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+    var folder = fileURL.deletingLastPathComponent()
+    while !manager.fileExists(atPath: plain(folder)) {
+      let parent = folder.deletingLastPathComponent()
+      guard plain(parent) != plain(folder) else { break }
+      folder = parent
+    }
+    // "path/" exists only for a folder: a regular file there is what blocks the path.
+    let isFolder = manager.fileExists(atPath: plain(folder) + "/")
+    let inTheWay =
+      isFolder
+      ? "a folder on its path is missing"
+      : "\(plain(folder)) is a regular file, not a folder"
+    return PersistenceError(
+      .unreadable, fileURL: fileURL, reason: reason,
+      consequence:
+        "There is no file there to keep: \(inTheWay). The initial state is used instead; "
+        + "saves will fail until the path leads to a folder.",
+      underlyingError: error)
   }
 
   /// Moves the bad file aside and builds the error that says where.
@@ -406,10 +444,15 @@ struct _StateFile<State: Encodable>: Encodable {
 }
 
 /// The fields read before the state, to tell a bad file from an incompatible one. A field of
-/// the wrong type reads as missing.
+/// the wrong type reads as `nil`, with what it holds instead in `…Found`.
 struct _StateFileHeader: Decodable {
   let format: String?
   let schemaVersion: Int?
+  /// What `format` holds when it is there but not a string, such as `the number 3`.
+  let formatFound: String?
+  /// What `schemaVersion` holds when it is there but not a whole number, such as
+  /// `the string "1"`.
+  let schemaVersionFound: String?
 
   private enum CodingKeys: String, CodingKey {
     case format, schemaVersion
@@ -419,6 +462,26 @@ struct _StateFileHeader: Decodable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     format = try? container.decodeIfPresent(String.self, forKey: .format)
     schemaVersion = try? container.decodeIfPresent(Int.self, forKey: .schemaVersion)
+    formatFound = format == nil ? Self.found(container, .format) : nil
+    schemaVersionFound = schemaVersion == nil ? Self.found(container, .schemaVersion) : nil
+  }
+
+  /// What a field holds, in words, when it is there; `nil` when it is missing.
+  private static func found(
+    _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+  ) -> String? {
+    guard container.contains(key) else { return nil }
+    if (try? container.decodeNil(forKey: key)) == true { return "null" }
+    if let text = try? container.decode(String.self, forKey: key) {
+      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+      return "the string \(String(reflecting: shown))"
+    }
+    if let number = try? container.decode(Int.self, forKey: key) { return "the number \(number)" }
+    if let number = try? container.decode(Double.self, forKey: key) {
+      return "the number \(number)"
+    }
+    if let flag = try? container.decode(Bool.self, forKey: key) { return "\(flag)" }
+    return "an array or an object"
   }
 }
 

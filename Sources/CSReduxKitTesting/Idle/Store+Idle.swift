@@ -1,4 +1,5 @@
 import CSReduxKit
+import Foundation
 
 extension Store {
   /// Suspends until the store is idle and no effect is running, or throws once `timeout` has
@@ -46,7 +47,8 @@ extension Store {
   ///
   /// It waits like the `async` form. The calling thread is blocked while it waits, so a
   /// reducer that finishes on that thread (on the main queue, for a test running on the main
-  /// thread) cannot finish until the wait times out: use the `async` form there.
+  /// thread) cannot finish until the wait times out: use the `async` form there. A wait on the
+  /// main thread that times out says so, naming the blocked main thread as the likely cause.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait.
@@ -64,7 +66,18 @@ extension Store {
     let idle = _OneShot<Void>()
     whenIdle(includingEffects: includingEffects) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
-      throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+      guard Thread.isMainThread || _isOnMainQueue() else {
+        throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      // The wait held the main thread: work queued on the main queue (a reducer that
+      // finishes there) could not run, which is the likely cause, so the message says so.
+      throw StoreExpectationError(
+        .timedOut,
+        "the store '\(name)' did not go idle within \(timeout) while this wait blocked the "
+          + "main thread: a reducer that finishes on the main queue (DispatchQueue.main or "
+          + "the main actor) cannot run until the wait returns. Use the async "
+          + "waitUntilIdle(timeout:) there, or call this from another thread",
+        fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 

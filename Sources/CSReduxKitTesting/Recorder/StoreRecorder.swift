@@ -81,7 +81,8 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// How many notifications were recorded.
   public var count: Int { log.withLock { $0.entries.count } }
 
-  /// How many entries `nextEntry(timeout:)` has read.
+  /// How many entries were read: by `nextEntry(timeout:)`, or returned by
+  /// `waitForEntries(count:timeout:)`.
   public var readCount: Int { log.withLock { $0.readCount } }
 
   /// Whether the recorder stopped recording: ``cancel()`` was called or the store went away.
@@ -104,6 +105,10 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
 
   /// Suspends until at least `count` entries were recorded, and returns all of them.
   ///
+  /// Every entry returned counts as read (``readCount`` moves past it), like one returned by
+  /// `nextEntry(timeout:)`: a following `expectNoMoreActions(timeout:)` complains only about
+  /// actions recorded after them.
+  ///
   /// - Parameters:
   ///   - count: How many entries to wait for, counted from the start (or the last
   ///     ``removeAll()``).
@@ -120,16 +125,26 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     count: Int, timeout: Duration, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws -> [Entry] {
+    try await waitUntilRecorded(count, timeout, fileID, filePath, line, column)
+    return log.readAll()
+  }
+
+  /// Waits for `count` entries without reading them.
+  private func waitUntilRecorded(
+    _ count: Int, _ timeout: Duration, _ fileID: String, _ filePath: StaticString,
+    _ line: UInt, _ column: UInt
+  ) async throws {
     let signal = log.signal(atCount: count)
     if let signal, await signal.value(within: timeout) == nil {
       log.forget(signal)
       throw tooFew(count, timeout, fileID, filePath, line, column)
     }
-    return entries
   }
 
   /// Blocks the calling thread until at least `count` entries were recorded, and returns all
   /// of them; the form for synchronous tests.
+  ///
+  /// Every entry returned counts as read, as with the `async` form.
   ///
   /// - Parameters:
   ///   - count: How many entries to wait for, counted from the start (or the last
@@ -147,12 +162,20 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     count: Int, timeout: Duration, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) throws -> [Entry] {
+    try waitUntilRecorded(count, timeout, fileID, filePath, line, column)
+    return log.readAll()
+  }
+
+  /// Blocks until `count` entries are recorded, without reading them.
+  private func waitUntilRecorded(
+    _ count: Int, _ timeout: Duration, _ fileID: String, _ filePath: StaticString,
+    _ line: UInt, _ column: UInt
+  ) throws {
     let signal = log.signal(atCount: count)
     if let signal, signal.value(within: timeout) == nil {
       log.forget(signal)
       throw tooFew(count, timeout, fileID, filePath, line, column)
     }
-    return entries
   }
 
   /// Returns the first entry not read yet, waiting for it if needed.
@@ -175,9 +198,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) async throws -> Entry {
     let wanted = readCount + 1
-    try await waitForEntries(
-      count: wanted, timeout: timeout, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+    try await waitUntilRecorded(wanted, timeout, fileID, filePath, line, column)
     guard let entry = log.read() else {
       throw tooFew(wanted, timeout, fileID, filePath, line, column)
     }
@@ -202,9 +223,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     line: UInt = #line, column: UInt = #column
   ) throws -> Entry {
     let wanted = readCount + 1
-    try waitForEntries(
-      count: wanted, timeout: timeout, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+    try waitUntilRecorded(wanted, timeout, fileID, filePath, line, column)
     guard let entry = log.read() else {
       throw tooFew(wanted, timeout, fileID, filePath, line, column)
     }
@@ -326,6 +345,14 @@ final class _RecorderLog<State: StateProtocol>: Sendable {
   /// Drops a waiter that timed out.
   func forget(_ signal: _OneShot<Void>) {
     withLock { $0.waiters.removeAll { $0.signal === signal } }
+  }
+
+  /// Every entry, each now read.
+  func readAll() -> [StoreUpdate<State>] {
+    withLock { inner in
+      inner.readCount = inner.entries.count
+      return inner.entries
+    }
   }
 
   /// The first unread entry, now read; `nil` when every entry was read (after a concurrent

@@ -177,8 +177,67 @@ struct ThunkTests {
   }
 }
 
+/// A payload element that counts how often it is described.
+private struct CountedElement: CustomStringConvertible, Sendable {
+  static let described = Locked(0)
+  var description: String {
+    Self.described.withLock { $0 += 1 }
+    return "e"
+  }
+}
+
 @Suite("Logging middleware")
 struct LoggingMiddlewareTests {
+  @Test("the line has the form its documentation shows")
+  func documentedForm() {
+    let lines = Locked<[String]>([])
+    let store = Store(
+      state: Counter(), reducer: counterReducer(), name: "TodoStore",
+      actionNames: ActionTypeNames { $0 == 0 ? "add" : nil },
+      middleware: [.logging(to: { lines.append($0) })])
+    store.dispatch(Action(type: 0, data: "Buy milk"))
+    let line = lines.current.first ?? ""
+    #expect(line.hasPrefix(#"[TodoStore] 0 (add) "Buy milk" committed in "#))
+  }
+
+  @Test("a rejected action is logged as rejected, with the reducer's error")
+  func rejected() {
+    let lines = Locked<[String]>([])
+    let store = Store(
+      state: Counter(),
+      reducer: InPlaceReducer<Counter> { action, _ in _ = try action.payload(as: String.self) },
+      name: "TodoStore", actionNames: ActionTypeNames { $0 == 1 ? "delete" : nil },
+      middleware: [.logging(to: { lines.append($0) })], diagnostics: { _ in })
+    store.dispatch(Action(type: 1, data: 7))
+    store.dispatch(Action(type: 1, data: "ok"))
+    #expect(lines.current.count == 2)
+    #expect(lines.current[0].hasPrefix("[TodoStore] 1 (delete) 7 rejected in "))
+    #expect(lines.current[0].hasSuffix(": action 1: expected String payload, found Int"))
+    #expect(lines.current[1].hasPrefix(#"[TodoStore] 1 (delete) "ok" committed in "#))
+  }
+
+  @Test("a huge payload is summarized without describing all of it")
+  func boundedSummary() {
+    let lines = Locked<[String]>([])
+    let store = Store(
+      state: Counter(), reducer: counterReducer(), name: "S",
+      middleware: [.logging(payloadLimit: 20, to: { lines.append($0) })])
+    CountedElement.described.withLock { $0 = 0 }
+    store.dispatch(Action(type: 7, data: Array(repeating: CountedElement(), count: 1_000_000)))
+    // A few elements fill 20 characters; the other 999,99x are never described.
+    #expect(CountedElement.described.current <= 20)
+    let wrapped: [CountedElement]? = Array(repeating: CountedElement(), count: 1_000_000)
+    store.dispatch(Action(type: 7, data: wrapped as any Sendable))  // an Optional payload
+    #expect(CountedElement.described.current <= 40, "an Optional is walked, not described")
+    store.dispatch(Action(type: 7, data: String(repeating: "x", count: 20_000_000)))
+    store.dispatch(Action(type: 7, data: ["k": [1, 2, 3]]))
+    #expect(lines.current.count == 4)
+    #expect(lines.current[0].hasPrefix("[S] 7 [e, e, e, e, e, e, … committed in "))
+    #expect(lines.current[1].hasPrefix("[S] 7 Optional([e, e, e, … committed in "))
+    #expect(lines.current[2].hasPrefix(#"[S] 7 "xxxxxxxxxxxxxxxxxx… committed in "#))
+    #expect(lines.current[3].hasPrefix(#"[S] 7 ["k": [1, 2, 3]] committed in "#))
+  }
+
   @Test("logs the store, the action type and name, the payload and the time to commit")
   func logsOneLinePerAction() {
     let lines = Locked<[String]>([])

@@ -176,6 +176,15 @@ struct TestingCatalogueTests {
     try await store.expectNoRunningEffects(timeout: .seconds(30))
   }
 
+  @Test("a blocking wait on the main thread reads as documented")
+  @MainActor
+  func mainThreadWait() async throws {
+    let store = mainQueueStore()
+    store.dispatch(Action(TallyAction.add, data: 1))
+    expectDocumented(expectationError { try store.waitUntilIdle(timeout: .milliseconds(50)) })
+    try await store.waitUntilIdle(timeout: .seconds(30))
+  }
+
   @Test("a recorder's unread actions read as documented")
   func unread() async throws {
     let store = Store(state: Tally(), reducer: tallyReducer)

@@ -1,6 +1,7 @@
 import CSReduxKit
 import CSReduxKitTestSupport
 import CSReduxKitTesting
+import Dispatch
 import Testing
 
 @Suite("Store.waitUntilIdle(timeout:)")
@@ -52,6 +53,24 @@ struct StoreIdleTests {
     #expect(store.state.value == 1)
   }
 
+  @Test("a blocking wait on the main thread names the blocked main thread")
+  @MainActor
+  func mainThreadWait() async throws {
+    let store = mainQueueStore()
+    store.dispatch(Action(TallyAction.add, data: 1))
+    // On the main thread (the main actor): the reducer's finish is queued behind this wait.
+    let error = expectationError { try store.waitUntilIdle(timeout: .milliseconds(200)) }
+    #expect(error?.kind == .timedOut)
+    #expect(
+      error?.message == "the store 'MainQueue' did not go idle within 0.2 seconds while this "
+        + "wait blocked the main thread: a reducer that finishes on the main queue "
+        + "(DispatchQueue.main or the main actor) cannot run until the wait returns. Use the "
+        + "async waitUntilIdle(timeout:) there, or call this from another thread")
+    // Suspending lets the main queue run: the reducer finishes.
+    try await store.waitUntilIdle(timeout: .seconds(30))
+    #expect(store.state.value == 1)
+  }
+
   @Test("cancelling the waiting task ends the wait with the timeout error")
   func cancellation() async throws {
     let parking = Parking()
@@ -64,4 +83,15 @@ struct StoreIdleTests {
     parking.release()
     try await store.waitUntilIdle(timeout: .seconds(30))
   }
+}
+
+/// A tally store whose reducer finishes on the main queue.
+func mainQueueStore() -> Store<Tally> {
+  Store(
+    state: Tally(),
+    reducer: Reducer { action, state, finish in
+      DispatchQueue.main.async {
+        tallyReducer.execute(action: action, state: state, finish: finish)
+      }
+    }, name: "MainQueue", diagnostics: { _ in })
 }

@@ -58,12 +58,23 @@ struct StoreRecorderTests {
     let recorder = StoreRecorder(store)
     store.dispatch(Action(TallyAction.add, data: 4))
     store.dispatch(Action(TallyAction.note, data: "four"))
-    try recorder.waitForEntries(count: 2, timeout: .seconds(30))
-    #expect(recorder.states.last == Tally(value: 4, notes: ["four"]))
-    let first = try recorder.nextEntry(timeout: .seconds(30))
-    #expect(first.state.value == 4)
-    try recorder.nextEntry(timeout: .seconds(30))
+    let entries = try recorder.waitForEntries(count: 2, timeout: .seconds(30))
+    #expect(entries.map(\.state) == [Tally(value: 4), Tally(value: 4, notes: ["four"])])
     try recorder.expectNoMoreActions(timeout: .seconds(30))
+  }
+
+  @Test("entries returned by waitForEntries count as read, like those nextEntry returns")
+  func waitedEntriesAreRead() async throws {
+    let store = asyncTallyStore()
+    let recorder = StoreRecorder(store)
+    store.dispatch(Action(TallyAction.add, data: 1))
+    store.dispatch(Action(TallyAction.add, data: 2))
+    let entries = try await recorder.waitForEntries(count: 2, timeout: .seconds(30))
+    #expect(entries.count == 2)
+    #expect(recorder.readCount == 2)
+    try await recorder.expectNoMoreActions(timeout: .seconds(30))
+    store.dispatch(Action(TallyAction.add, data: 3))
+    #expect(try await recorder.nextEntry(timeout: .seconds(30)).state.value == 6)
   }
 
   @Test("a wait that times out throws an error listing what was recorded")

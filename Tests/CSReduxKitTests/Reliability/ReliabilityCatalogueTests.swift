@@ -400,6 +400,8 @@ struct ReliabilityCatalogueTests {
       header.replacing("csreduxkit-action-log", with: "something-else"),
       header.replacing(#""version":1"#, with: #""version":2"#),
       header.replacing(#""entryCount":1,"#, with: ""),
+      header.replacing(#""entryCount":1"#, with: #""entryCount":-1"#),
+      header.replacing(#""entryCount":1"#, with: #""entryCount":1000000"#) + "\n" + entry,
       header + "\n" + entry.replacing(#""type":0"#, with: #""type":42"#),
       header + "\n" + entry.replacing(#""Milk","rejected""#, with: #"[1],"rejected""#),
       header + "\n" + entry.replacing(#"["Milk"]}"#, with: #"[1]}"#),
@@ -422,32 +424,10 @@ struct ReliabilityCatalogueTests {
       }
       expectDocumented(missing?.description)
       let latin = directory.appending(component: "latin1.jsonl")
-      try Data([0x63, 0x61, 0x66, 0xE9]).write(to: latin)
+      try Data(Array((header + "\n").utf8) + [0x63, 0x61, 0x66, 0xE9]).write(to: latin)
       let notText = #expect(throws: ActionLogImportError.self) { try codec.read(from: latin) }
       expectDocumented(notText?.description)
 
-      let store = Store(
-        state: TodoLogState(),
-        reducer: InPlaceReducer<TodoLogState> { action, state in
-          if let task = action.data as? String { state.tasks.append(task) }
-        })
-      let log = ActionLog(recording: store)
-      store.dispatch(Action(TodoLogAction.add, data: "Milk"))
-      store.dispatch(Action(TodoLogAction.add, data: 12))
-      store.dispatch(Action(TodoLogAction.clear, data: "all"))
-      var partial = ActionLogCodec<TodoLogState>(actionNames: ActionTypeNames(TodoLogAction.self))
-      partial.register(TodoLogAction.add, payload: String.self)
-      var recording = log.recording
-      recording.entries.removeFirst()
-      let wrongPayload = #expect(throws: ActionLogExportError.self) {
-        try partial.encode(recording)
-      }
-      expectDocumented(wrongPayload?.description)
-      recording.entries.removeFirst()
-      let unregistered = #expect(throws: ActionLogExportError.self) {
-        try partial.encode(recording)
-      }
-      expectDocumented(unregistered?.description)
       let unwritable = #expect(throws: ActionLogExportError.self) {
         try codec.write(
           ActionRecording(initialState: TodoLogState(), entries: [], storeName: "S"),
@@ -497,6 +477,8 @@ struct ReliabilityCatalogueTests {
       #"{"format":"other-app","schemaVersion":1,"state":{"count":2,"tasks":[]}}"#,
       #"{"schemaVersion":1,"state":{"count":2,"tasks":[]}}"#,
       #"{"format":"csreduxkit-state","state":{"count":2,"tasks":[]}}"#,
+      #"{"format":"csreduxkit-state","schemaVersion":"1","state":{"count":2,"tasks":[]}}"#,
+      #"{"format":3,"schemaVersion":1,"state":{"count":2,"tasks":[]}}"#,
       #"{"format":"csreduxkit-state","schemaVersion":2,"state":{"count":2,"tasks":[]}}"#,
       #"{"format":"csreduxkit-state","schemaVersion":1,"state":{"count":"two","tasks":[]}}"#,
       #"{"format":"csreduxkit-state","schemaVersion":1,"state":{"tasks":[]}}"#,
@@ -541,6 +523,10 @@ struct ReliabilityCatalogueTests {
       }
       #expect(noDirectory?.kind == .writeFailed)
       expectDocumented(noDirectory?.description)
+      // The same path restored: there is no file to keep, and nothing is moved.
+      let nothing = nested.restore(or: Catalogue.TodoState()) { _ in }
+      #expect(nothing.source == .badFile && nothing.error?.movedTo == nil)
+      expectDocumented(nothing.error?.description)
 
       let unencodable = StatePersistence<Catalogue.Unencodable>(
         fileURL: directory.appending(component: "todo.json"), schemaVersion: 1)
