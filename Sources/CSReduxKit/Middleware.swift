@@ -122,7 +122,7 @@ final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
   }
 
   deinit {
-    if taken.exchange(1) == 0 { completion(engine.state) }
+    if taken.exchange(1) == 0 { engine.callWithCommittedState(completion) }
     taken.deallocate()
   }
 }
