@@ -31,6 +31,10 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let inner: _Locked<_StoreCore<State>>
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: [Middleware<State>]
+  /// The thread inside the reducer's call, 0 outside it; kept only for stores with middleware,
+  /// so that `dispatch` tells a dispatch from inside the reducer apart with one load. Only
+  /// that thread stores its own id, so a thread that loads its own id is inside the call.
+  @usableFromInline let reducerCallThread = _AtomicWord(0)
   /// `cancel(id:)`, specialized for the store's state type when the store is created.
   /// `Subscription.cancel()` reaches the store through a protocol, where the code is generic
   /// and would look up the type metadata of the core and the subscriber table at run time,
@@ -66,6 +70,10 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
     // reference would move the engine's reference count to a side table).
     self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
+  }
+
+  deinit {
+    reducerCallThread.deallocate()
   }
 
   /// Cancels every subscription and drops the spare finish box: the store went away.
@@ -152,7 +160,9 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   func dispatch(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
     if middleware.isEmpty {
       enqueue(action, completion: completion)
-    } else if !deferFromReducer(action, completion: completion) {
+    } else if reducerCallThread.load() != Int(bitPattern: _currentThreadID())
+      || !deferFromReducer(action, completion: completion)
+    {
       runMiddleware(from: 0, action, completion: completion)
     }
   }
@@ -303,7 +313,9 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
         // it, so copy-on-write storage in it is changed where it is. Otherwise the core keeps
         // the committed state for readers and the change copies what it touches. The
         // reduction cannot throw, so there is never a half-made change to undo.
+        if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
         reduceInPlace(action, &state)
+        if !middleware.isEmpty { reducerCallThread.store(0) }
         guard
           completeInPlace(
             &action, &completion, &state, lent: &lent, spareBox: &spare, thread: thread)
@@ -313,11 +325,13 @@ final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       var box = spare.take() ?? _FinishBox(reporter: reporter)
       let type = action.type
       box.begin(actionType: type)
+      if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
       if type == StateReplacedAction.type {
         applyReplacement(action, state, Finish(box))
       } else {
         execute(action, state, Finish(box))
       }
+      if !middleware.isEmpty { reducerCallThread.store(0) }
       var outcome = box.reducerReturned(action: action, completion: completion, engine: self)
       if outcome == nil {
         // When nothing else holds `finish`, it can never be called: complete the action now.
