@@ -46,7 +46,9 @@ extension Results {
     ratio(
       "subscribe+cancel, 100k vs 1k existing", "subscribe-cancel/100k", "subscribe-cancel/1k",
       limit: 2)
-    ratio("in-place, 1M vs 10 items", "array/in-place/1M", "array/in-place/10", limit: 2)
+    ratio(
+      "in-place (state lent), 1M vs 10 items", "array/in-place-lent/1M",
+      "array/in-place-lent/10", limit: 2)
     if let one = self["threads/1"], let two = self["threads/2"] {
       targets.append(
         Target(

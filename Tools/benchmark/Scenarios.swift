@@ -25,8 +25,9 @@ struct Bench {
     subscribeAndCancel(existing: 1_000, label: "1k")
     subscribeAndCancel(existing: 100_000, label: "100k")
     for (count, label) in [(10, "10"), (10_000, "10k"), (1_000_000, "1M")] {
-      arrayItem(count: count, label: label, inPlace: true)
-      arrayItem(count: count, label: label, inPlace: false)
+      arrayItem(count: count, label: label, flavour: .inPlaceLent)
+      arrayItem(count: count, label: label, flavour: .inPlace)
+      arrayItem(count: count, label: label, flavour: .finish)
     }
     asyncReducer()
     threads(1)
@@ -192,18 +193,32 @@ struct Bench {
     subscriptions.forEach { $0.cancel() }
   }
 
-  /// Changes one item of a `count`-item array state, with an in-place or a finish reducer.
-  mutating func arrayItem(count: Int, label: String, inPlace: Bool) {
-    let name = "array/\(inPlace ? "in-place" : "finish")/\(label)"
+  /// How `arrayItem` changes the array: which reducer, and whether the store lends its state.
+  enum ArrayFlavour: String {
+    /// A non-throwing `InPlaceReducer` on a store created with `.lentToReducer`: no copy.
+    case inPlaceLent = "in-place-lent"
+    /// The same reducer on a store with the default `.alwaysReadable`: one copy per dispatch.
+    case inPlace = "in-place"
+    /// A `Reducer` that copies the state into a `var` and calls `finish`.
+    case finish
+  }
+
+  /// Changes one item of a `count`-item array state, with an in-place reducer (the state lent
+  /// or not) or a finish reducer.
+  mutating func arrayItem(count: Int, label: String, flavour: ArrayFlavour) {
+    let name = "array/\(flavour.rawValue)/\(label)"
     guard begins(name) else { return }
     let initial = Items(count: count)
+    let inPlace = InPlaceReducer<Items> { action, state in
+      touchOneItem(action: action, state: &state)
+    }
     let store =
-      inPlace
+      flavour != .finish
       ? Store(
-        state: initial,
-        reducer: InPlaceReducer<Items> { action, state in
-          touchOneItem(action: action, state: &state)
-        }, name: "ItemsStore")
+        state: initial, reducer: inPlace,
+        stateAccess: flavour == .inPlaceLent
+          ? .lentToReducer(readsInsideGet: Items(count: 0)) : .alwaysReadable,
+        name: "ItemsStore")
       : Store(
         state: initial,
         reducer: Reducer<Items> { action, state, finish in

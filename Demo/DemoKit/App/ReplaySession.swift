@@ -166,7 +166,7 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
       done.signal()
     }
     done.wait()
-    switch outcome.withLock { $0 } {
+    switch outcome.withLock({ $0 }) {
     case .success(let count)?:
       return (true, "replay matches: \(count) entr\(count == 1 ? "y" : "ies")")
     case .failure(let mismatch)?:

@@ -4,7 +4,7 @@ import _CSReduxKitShims
 ///
 /// A store never crashes and never corrupts its state because of a misbehaving reducer; it
 /// reports what happened through the `diagnostics` closure given to
-/// ``Store/init(state:reducer:name:actionNames:middleware:reducerTimeout:nestedDispatchLimit:diagnostics:)``
+/// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:reducerTimeout:nestedDispatchLimit:diagnostics:)``
 /// and carries on. The default closure prints ``description`` to standard error as one line.
 ///
 /// The closure is called on the thread where the problem was found, never while the store's
@@ -40,6 +40,12 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// effect, ``StoreDiagnostic/error`` holds the error. What the effect had dispatched
     /// stays applied, and the store carries on.
     case effectFailed
+    /// The state was read from inside a reducer (or code it called: a middleware, a thunk, a
+    /// subscriber of another store) while the store lent its state to that reducer
+    /// (``StateAccess/lentToReducer(readsInsideGet:)``). The read got the `readsInsideGet`
+    /// value; the program goes on. Use the state the reducer was given, or keep the default
+    /// ``StateAccess/alwaysReadable``.
+    case stateReadWhileLent
   }
 
   /// What went wrong.

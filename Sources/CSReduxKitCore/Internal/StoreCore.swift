@@ -22,9 +22,18 @@ struct _StoreCore<State: StateProtocol> {
   /// `_StoreEngine.run`), which puts the new state back when it commits.
   @usableFromInline
   var state: State?
-  /// Whether the reducer may change the state in place: it cannot fail half-way.
+  /// Whether the store lends its state to the reducer (``StateAccess/lentToReducer``, with a
+  /// reducer that cannot fail half-way).
   @usableFromInline
   let lendsState: Bool
+  /// Actions dispatched from inside the reducer to a store with middleware: their middleware
+  /// runs after the current commit, on the draining thread, so that it reads a committed state.
+  @usableFromInline
+  var deferredDispatches: [_Pending<State>] = []
+  /// A re-entrant read of a lent state is being reported: a diagnostics handler that reads the
+  /// state again is not reported again (it would recurse).
+  @usableFromInline
+  var isReportingLentRead = false
   /// Readers waiting for a lent state to come back, not yet woken.
   @usableFromInline
   var readersToWake = 0
@@ -109,15 +118,10 @@ struct _StoreCore<State: StateProtocol> {
     return presentState
   }
 
-  /// Registers a reader that found the state lent, to be woken when it is put back. A reader
-  /// on the reducing thread itself would wait forever: it stops the program instead.
+  /// Registers a reader on another thread than the reducing one that found the state lent, to
+  /// be woken when it is put back.
   @inlinable
   mutating func registerReader(isWaiting: inout Bool) {
-    precondition(
-      reducerThread != _currentThreadID(),
-      "CSReduxKit: the store's state was read from inside its own in-place reducer (or from code "
-        + "that reducer called), while the reducer is changing that state in place; there is "
-        + "no committed copy to return. Use the state the reducer was given.")
     if !isWaiting {
       readersWaiting += 1
       isWaiting = true
@@ -150,25 +154,32 @@ struct _StoreCore<State: StateProtocol> {
       state = newState
     }
     if !lateCompletions.isEmpty { swap(&list.lateCompletions, &lateCompletions) }
+    if !deferredDispatches.isEmpty { swap(&list.deferredDispatches, &deferredDispatches) }
     isNotifying = true
     subscribers.collect(for: actionType, into: &list)
     return presentState
   }
 
-  /// Puts back the state an in-place reduction changed, and opens a notification round: like
-  /// `commit`, and the round's list also says how many waiting readers to wake.
+  /// Puts back (when it was lent) or replaces the state an in-place reduction changed, and
+  /// opens a notification round: like `commit`, and the round's list also says how many
+  /// waiting readers to wake.
   @inlinable
   mutating func commitInPlace(
-    _ newState: State, actionType: Int, into list: inout _NotificationList<State>
+    _ newState: State, replaced: inout State?, actionType: Int,
+    into list: inout _NotificationList<State>
   ) {
     reducerThread = 0
     if timingRequests != 0 {
       lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
     }
+    replaced = state.take()
     state = newState
-    list.readersToWake = readersToWake
-    readersToWake = 0
+    if readersToWake != 0 {
+      list.readersToWake = readersToWake
+      readersToWake = 0
+    }
     if !lateCompletions.isEmpty { swap(&list.lateCompletions, &lateCompletions) }
+    if !deferredDispatches.isEmpty { swap(&list.deferredDispatches, &deferredDispatches) }
     isNotifying = true
     subscribers.collect(for: actionType, into: &list)
   }

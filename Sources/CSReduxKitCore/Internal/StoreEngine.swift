@@ -20,17 +20,24 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline package let execute:
     @Sendable (any ActionProtocol, State, Finish<State>) -> Void
   /// The reducer's in-place reduction, when it has one that cannot fail half-way: the store
-  /// then lends it its own state, so the state is never copied (see `run`).
+  /// applies it without a finish box, to its own state when it lends it (see `run`).
   @usableFromInline let reduceInPlace: (@Sendable (any ActionProtocol, inout State) -> Void)?
   /// Where readers wait while the state is lent to an in-place reduction on another thread;
   /// only stores that lend their state have one.
   @usableFromInline let lentStateWait: DispatchSemaphore?
+  /// What a read from the reducing thread gets while the state is lent (`readsInsideGet`).
+  /// Only stores that lend their state keep it.
+  @usableFromInline let stateWhileLent: State?
   @usableFromInline let reporter: _Reporter
   @usableFromInline let inner: _Locked<_StoreCore<State>>
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: [Middleware<State>]
   /// The effects the store runs (`async` thunks); see `_StoreEngine+Effects`.
   @usableFromInline let effects = _EffectRegistry()
+  /// The thread inside the reducer's call, 0 outside it; kept only for stores with middleware,
+  /// so that `dispatch` tells a dispatch from inside the reducer apart with one load. Only
+  /// that thread stores its own id, so a thread that loads its own id is inside the call.
+  @usableFromInline let reducerCallThread = _AtomicWord(0)
   /// `cancel(id:)`, specialized for the store's state type when the store is created.
   /// `Subscription.cancel()` reaches the store through a protocol, where the code is generic
   /// and would look up the type metadata of the core and the subscriber table at run time,
@@ -42,7 +49,8 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   init(
     state: State, reducer: some ReducerProtocol<State>, name: String,
     actionNames: ActionTypeNames, middleware: [Middleware<State>], reducerTimeout: Duration,
-    nestedDispatchLimit: Int, diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
+    nestedDispatchLimit: Int, stateAccess: StateAccess<State>,
+    diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
     self.name = name
     self.actionNames = actionNames
@@ -51,14 +59,24 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.execute = { reducer.execute(action: $0, state: $1, finish: $2) }
     let reduceInPlace = reducer._inPlaceReduction
     self.reduceInPlace = reduceInPlace
-    self.lentStateWait = reduceInPlace == nil ? nil : DispatchSemaphore(value: 0)
+    var stateWhileLent: State?
+    if reduceInPlace != nil, case .lentToReducer(let readsInsideGet) = stateAccess {
+      stateWhileLent = readsInsideGet
+    }
+    let lends = stateWhileLent != nil
+    self.lentStateWait = lends ? DispatchSemaphore(value: 0) : nil
+    self.stateWhileLent = stateWhileLent
     self.reporter = _Reporter(
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
     self.middleware = middleware
-    self.inner = _Locked(_StoreCore(state: state, lendsState: reduceInPlace != nil))
+    self.inner = _Locked(_StoreCore(state: state, lendsState: lends))
     // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
     // reference would move the engine's reference count to a side table).
     self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
+  }
+
+  deinit {
+    reducerCallThread.deallocate()
   }
 
   /// Cancels every subscription and every effect, and drops the spare finish box: the store
@@ -74,32 +92,65 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
 
   // MARK: - Reading
 
-  /// The committed state. While it is lent to an in-place reduction on another thread, waits
-  /// for that reduction to commit (it is synchronous) and returns the state it committed.
+  /// The committed state. While it is lent to an in-place reduction (`.lentToReducer`) on
+  /// another thread, waits for that reduction to commit (it is synchronous) and returns the
+  /// state it committed; see `withCommittedState`.
   @inlinable
   var state: State { withCommittedState { _, state in state } }
 
   /// Runs `body` under the lock with the committed state, waiting first while the state is
   /// lent to an in-place reduction on another thread.
   ///
-  /// A read from the thread of that reduction (the reducer itself, or code it calls) cannot
-  /// wait for it, and there is no other copy of the state to return: it stops the program
-  /// with a message saying so, rather than hang or return a half-changed state.
+  /// A read from the thread of that reduction (the reducer itself, or code it calls) can
+  /// neither wait for it nor get the state it is changing: `body` gets `stateWhileLent`, and
+  /// the read is reported as ``StoreDiagnostic/Kind/stateReadWhileLent``.
   @inlinable
   func withCommittedState<R>(_ body: (inout _StoreCore<State>, State) -> R) -> R {
     var isWaiting = false
     while true {
+      var reentrantType: Int?
       let result: R? = inner.withLock { core in
         guard let state = core.state else {
+          if core.reducerThread == _currentThreadID(), let stateWhileLent {
+            if !core.isReportingLentRead {
+              core.isReportingLentRead = true
+              reentrantType = core.reducingType
+            }
+            return body(&core, stateWhileLent)
+          }
           core.registerReader(isWaiting: &isWaiting)
           return nil
         }
         if isWaiting { core.readersWaiting -= 1 }
         return body(&core, state)
       }
+      if let reentrantType { reportReadWhileLent(actionType: reentrantType) }
       if let result { return result }
       waitForLentState()
     }
+  }
+
+  /// Calls `completion` with the committed state: now, or, when the state is lent to a
+  /// reduction on this very thread, with the state that reduction commits.
+  @usableFromInline
+  func callWithCommittedState(_ completion: @escaping @Sendable (State) -> Void) {
+    let deferred = inner.withLock { core in
+      guard core.state == nil, core.reducerThread == _currentThreadID() else { return false }
+      core.lateCompletions.append(completion)
+      return true
+    }
+    if !deferred { completion(state) }
+  }
+
+  @usableFromInline
+  func reportReadWhileLent(actionType: Int) {
+    report(
+      .stateReadWhileLent, actionType: actionType,
+      "the state was read from inside the reducer of this action (or from code it called) "
+        + "while the store lends its state to that reducer (stateAccess: .lentToReducer); "
+        + "the read got the readsInsideGet state. Use the state the reducer was given, or "
+        + "create the store with the default stateAccess, .alwaysReadable.")
+    inner.withLock { $0.isReportingLentRead = false }
   }
 
   @usableFromInline
@@ -114,9 +165,29 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   func dispatch(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
     if middleware.isEmpty {
       enqueue(action, completion: completion)
-    } else {
+    } else if reducerCallThread.load() != Int(bitPattern: _currentThreadID())
+      || !deferFromReducer(action, completion: completion)
+    {
       runMiddleware(from: 0, action, completion: completion)
     }
+  }
+
+  /// Keeps an action dispatched from inside this store's reducer for its middleware to run
+  /// after the current commit, and reports the misuse: the middleware then reads a committed
+  /// state and never runs inside the reduction. Returns `false` for any other dispatch.
+  @usableFromInline
+  func deferFromReducer(
+    _ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?
+  ) -> Bool {
+    let thread = _currentThreadID()
+    let reducingType: Int? = inner.withLock { core in
+      guard core.isBusy, core.reducerThread == thread else { return nil }
+      core.deferredDispatches.append(_Pending(action: action, completion: completion))
+      return core.reducingType
+    }
+    guard let reducingType else { return false }
+    reportDispatchFromReducer(actionType: action.type, reducingType: reducingType)
+    return true
   }
 
   /// Runs the middleware at `position` and after, or enqueues the action past the last one.
@@ -216,12 +287,17 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
         _CompletionContext.with(.dropped(.feedbackLimit)) { completion(state) }
       }
     } else if let reducingType {
-      report(
-        .dispatchFromReducer, actionType: action.type,
-        "dispatched from inside the reducer of action \(actionNames.label(for: reducingType)); "
-          + "it was queued and runs next. Reducers should be pure: dispatch from a subscriber, "
-          + "a completion or middleware instead.")
+      reportDispatchFromReducer(actionType: action.type, reducingType: reducingType)
     }
+  }
+
+  @usableFromInline
+  func reportDispatchFromReducer(actionType: Int, reducingType: Int) {
+    report(
+      .dispatchFromReducer, actionType: actionType,
+      "dispatched from inside the reducer of action \(actionNames.label(for: reducingType)); "
+        + "it was queued and runs next. Reducers should be pure: dispatch from a subscriber, "
+        + "a completion or middleware instead.")
   }
 
   /// Reduces actions on the calling thread until the queue is empty or a reducer goes
@@ -239,11 +315,14 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
     var spare = consume spareBox
     while true {
-      if lent, let reduceInPlace {
-        // `state` is the store's own, moved out of the core: nothing else holds it, so
-        // copy-on-write storage in it is changed where it is. The reduction cannot throw, so
-        // there is never a half-made change to undo.
+      if let reduceInPlace, action.type != StateReplacedAction.type {
+        // When `lent`, `state` is the store's own, moved out of the core: nothing else holds
+        // it, so copy-on-write storage in it is changed where it is. Otherwise the core keeps
+        // the committed state for readers and the change copies what it touches. The
+        // reduction cannot throw, so there is never a half-made change to undo.
+        if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
         reduceInPlace(action, &state)
+        if !middleware.isEmpty { reducerCallThread.store(0) }
         guard
           completeInPlace(
             &action, &completion, &state, lent: &lent, spareBox: &spare, thread: thread)
@@ -253,11 +332,13 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       var box = spare.take() ?? _FinishBox(reporter: reporter)
       let type = action.type
       box.begin(actionType: type)
+      if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
       if type == StateReplacedAction.type {
         applyReplacement(action, state, Finish(box))
       } else {
         execute(action, state, Finish(box))
       }
+      if !middleware.isEmpty { reducerCallThread.store(0) }
       var outcome = box.reducerReturned(action: action, completion: completion, engine: self)
       if outcome == nil {
         // When nothing else holds `finish`, it can never be called: complete the action now.
@@ -407,14 +488,16 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   ) -> Bool {
     var subscribers = _NotificationList<State>()
     var silent: _SilentRound<State>?
+    var replaced: State?
     let type = action.type
     inner.withLock { core in
-      core.commitInPlace(state, actionType: type, into: &subscribers)
+      core.commitInPlace(state, replaced: &replaced, actionType: type, into: &subscribers)
       if subscribers.isSilent, completion == nil {
         silent = core.endSilentRound(
           &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
       }
     }
+    replaced = nil  // the state before the action, when it was not lent, is released here
     if subscribers.readersToWake != 0 { wakeReaders(subscribers.readersToWake) }
     if let silent = silent.take() { return finish(silent) }
     return closeRound(
@@ -449,11 +532,13 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   ) -> Bool {
     subscribers.notify(delivered, state)
     let late = subscribers.lateCompletions
+    let deferred = subscribers.deferredDispatches
     subscribers = _NotificationList()  // let go of the snapshot before the round closes
     if let completion {
       _CompletionContext.with(failure) { completion(state) }
     }
     if !late.isEmpty { callLateCompletions(late, state) }
+    if !deferred.isEmpty { runDeferredDispatches(deferred) }
     var removed: [_Subscriber<State>] = []
     var idleWaiters: [@Sendable () -> Void] = []
     let hasNext = inner.withLock { core in
@@ -464,6 +549,13 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     removed = []  // cancelled subscribers are released here, outside the lock
     if !idleWaiters.isEmpty { callIdleWaiters(idleWaiters) }
     return hasNext
+  }
+
+  /// Passes the actions the reducer dispatched through the middleware, after the commit: this
+  /// thread still owns the queue, so what they pass on is queued behind the current action.
+  @usableFromInline
+  func runDeferredDispatches(_ pending: [_Pending<State>]) {
+    for entry in pending { runMiddleware(from: 0, entry.action, completion: entry.completion) }
   }
 
   @usableFromInline

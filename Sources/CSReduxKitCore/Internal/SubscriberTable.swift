@@ -39,13 +39,18 @@ struct _NotificationList<State: StateProtocol> {
   @usableFromInline var readersToWake = 0
   /// Completions of feedback actions dropped while the state was lent, for the committed state.
   @usableFromInline var lateCompletions: [@Sendable (State) -> Void] = []
+  /// Actions the reducer dispatched to a store with middleware, to pass through it now.
+  @usableFromInline var deferredDispatches: [_Pending<State>] = []
 
   @inlinable
   init() {}
 
-  /// Whether the round has nobody to call: no subscriber and no late completion.
+  /// Whether the round has nobody to call: no subscriber, no late completion and no deferred
+  /// dispatch.
   @inlinable
-  var isSilent: Bool { all.isEmpty && typed.isEmpty && lateCompletions.isEmpty }
+  var isSilent: Bool {
+    all.isEmpty && typed.isEmpty && lateCompletions.isEmpty && deferredDispatches.isEmpty
+  }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
   @inlinable

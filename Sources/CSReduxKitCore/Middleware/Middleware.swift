@@ -123,8 +123,12 @@ final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
 
   deinit {
     if taken.exchange(1) == 0 {
-      let state = engine.state
-      _CompletionContext.with(.dropped(.middleware)) { completion(state) }
+      // Dropped by a middleware; inside a reduction that holds the lent state, the call waits
+      // for the commit.
+      let completion = completion
+      engine.callWithCommittedState { state in
+        _CompletionContext.with(.dropped(.middleware)) { completion(state) }
+      }
     }
     taken.deallocate()
   }

@@ -18,15 +18,13 @@
 /// ## Without a copy
 ///
 /// Keeping the state unchanged after a throw needs the state from before the action, so a
-/// throwing `reduce` works on a copy: for a large state (a big array), every action copies it.
-/// A `reduce` that does not throw (declared without `throws`, so ``Failure`` is `Never`) can
-/// never leave a change half-made, and a store changes its state with it *in place*: it lends
-/// the reducer its own state, so copy-on-write storage that nothing else holds is never
-/// copied. Make `reduce` non-throwing for large states, and report a bad action in another
-/// way (leave the state as it is, or record the problem in the state). The store then calls
-/// `reduce` itself, not ``ReducerProtocol/execute(action:state:finish:)``, and while `reduce`
-/// runs, reading the store's ``Store/state`` from inside it stops the program: use the state
-/// you are given.
+/// throwing `reduce` works on a copy. A `reduce` that does not throw (declared without
+/// `throws`, so ``Failure`` is `Never`) can never leave a change half-made: the store applies
+/// it without a finish callback, and a store created with `stateAccess: .lentToReducer` lends
+/// it its own state, so that copy-on-write storage nothing else holds is changed where it is
+/// (no copy of a large array per action). Lending is a trade chosen where the store is
+/// created: reads wait meanwhile; see ``StateAccess``. By default the store keeps its state
+/// readable and the change copies the storage it touches.
 ///
 /// ```swift
 /// struct LogReducer: InPlaceReducerProtocol {
@@ -91,8 +89,9 @@ extension InPlaceReducerProtocol {
 /// }
 /// ```
 ///
-/// A closure that does not throw (no `try` in it) makes a reducer that the store applies to its
-/// own state without copying it; see ``InPlaceReducerProtocol``.
+/// A closure that does not throw (no `try` in it) makes a reducer that a store created with
+/// `stateAccess: .lentToReducer` applies to its own state without copying it; see
+/// ``StateAccess``.
 public struct InPlaceReducer<State: StateProtocol>: InPlaceReducerProtocol {
   @usableFromInline let body: @Sendable (any ActionProtocol, inout State) throws -> Void
   /// The same closure when it cannot throw.
@@ -108,8 +107,8 @@ public struct InPlaceReducer<State: StateProtocol>: InPlaceReducerProtocol {
     self.infallibleBody = nil
   }
 
-  /// Creates a reducer that runs `body`, which cannot throw, for every action; a store applies
-  /// it to its own state, without a copy.
+  /// Creates a reducer that runs `body`, which cannot throw, for every action; a store created
+  /// with `stateAccess: .lentToReducer` applies it to its own state, without a copy.
   ///
   /// - Parameter body: Changes the state in place.
   public init(

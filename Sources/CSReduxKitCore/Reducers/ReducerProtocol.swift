@@ -30,7 +30,8 @@ public protocol ReducerProtocol<State>: Sendable {
   ///
   /// Do not implement it: ``InPlaceReducerProtocol`` provides it for reducers whose `reduce`
   /// does not throw, and ``InPlaceReducer`` for one made from a closure that does not throw.
-  /// A store whose reducer has one changes its state without copying it (see ``Store``).
+  /// A store created with `stateAccess: .lentToReducer` whose reducer has one changes its
+  /// state without copying it (see ``StateAccess``).
   var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? { get }
 }
 

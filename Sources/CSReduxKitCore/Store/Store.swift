@@ -41,17 +41,18 @@ import Dispatch
 ///   and the new state, in subscription order, on the thread that committed. A subscriber added
 ///   during a notification round starts with the next action. Every action notifies, even when
 ///   the state did not change.
-/// - **Reads.** ``state`` returns the last committed state, at any time, from any thread.
-/// - **In place, without a copy.** When the reducer is an ``InPlaceReducerProtocol`` whose
-///   `reduce` cannot throw (or an ``InPlaceReducer`` made from a closure that cannot throw), the
-///   store lends it its own state for the (synchronous) reduction instead of a copy, so
-///   copy-on-write storage that nothing else holds is changed where it is: a dispatch costs the
-///   same on a 10-item array as on a 1,000,000-item one. Meanwhile ``state`` read from another
-///   thread waits for the commit (a few instructions, or as long as the reducer takes) and
-///   returns the state committed for that action; never a half-changed one. Reading ``state``
-///   from inside that reducer, or from code it calls, stops the program with a message: there
-///   is no copy to return. A reducer that can throw works on a copy, so that a throw leaves the
-///   state exactly as it was.
+/// - **Reads never wait.** ``state`` returns the last committed state at once, at any time,
+///   from any thread, also from inside the reducer or code it calls; while a reducer works, it
+///   is the state from before that action. Nothing a reducer does can make a read stop the
+///   program.
+/// - **In place, without a copy, by choice.** With `stateAccess: .lentToReducer` and a reducer
+///   that changes the state in place and cannot fail half-way (an ``InPlaceReducerProtocol``
+///   whose `reduce` does not throw, or an ``InPlaceReducer`` made from a closure that does not
+///   throw), the store lends the reducer its own state instead of keeping it, so copy-on-write
+///   storage that nothing else holds is changed where it is: a dispatch costs the same on a
+///   10-item array as on a 1,000,000-item one. The trade: meanwhile a read from another thread
+///   waits for the commit, and a read from the reducing thread gets the `readsInsideGet` value
+///   with a ``StoreDiagnostic/Kind/stateReadWhileLent`` report; see ``StateAccess``.
 ///
 /// No lock is held while the reducer, a subscriber, a completion or the diagnostics handler
 /// runs, so all of them may call back into the store.
@@ -74,6 +75,10 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// - Parameters:
   ///   - state: The initial state.
   ///   - reducer: The module's reducer.
+  ///   - stateAccess: Whether the store keeps its state readable while the reducer works (the
+  ///     default, ``StateAccess/alwaysReadable``), or lends it to a non-throwing in-place
+  ///     reducer without a copy (``StateAccess/lentToReducer(readsInsideGet:)``), so that
+  ///     reads wait meanwhile; see ``StateAccess``.
   ///   - name: The store's name in diagnostics; the store's type name when `nil`.
   ///   - actionNames: Names for the action types in diagnostics.
   ///   - middleware: Steps every dispatched action goes through before the queue, outermost
@@ -94,6 +99,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   public init(
     state: State,
     reducer: some ReducerProtocol<State>,
+    stateAccess: StateAccess<State> = .alwaysReadable,
     name: String? = nil,
     actionNames: ActionTypeNames = .none,
     middleware: [Middleware<State>] = [],
@@ -110,7 +116,8 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     self.engine = _StoreEngine(
       state: state, reducer: reducer, name: name, actionNames: actionNames,
       middleware: middleware, reducerTimeout: reducerTimeout,
-      nestedDispatchLimit: nestedDispatchLimit, diagnostics: diagnostics)
+      nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
+      diagnostics: diagnostics)
   }
 
   deinit {
@@ -121,8 +128,19 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
 
   /// The last committed state.
   ///
-  /// Readable at any time from any thread; while a reducer is working, it is the state from
-  /// before that action.
+  /// Returns at once, at any time, from any thread, also from inside the reducer or from code
+  /// it calls (a middleware, a thunk, a subscriber of another store): while a reducer is
+  /// working, it is the state from before that action. It never waits and never stops the
+  /// program.
+  ///
+  /// A store created with `stateAccess: .lentToReducer` trades this for changes without a
+  /// copy: while its non-throwing in-place reducer runs, a read from another thread waits for
+  /// the commit and returns the state committed for that action, and a read from the reducing
+  /// thread returns the `readsInsideGet` value given there and reports
+  /// ``StoreDiagnostic/Kind/stateReadWhileLent``; see ``StateAccess``.
+  ///
+  /// - Complexity: O(1): one lock, and a copy of the state value (copy-on-write storage is
+  ///   shared, not copied).
   @inlinable
   public final var state: State {
     engine.state

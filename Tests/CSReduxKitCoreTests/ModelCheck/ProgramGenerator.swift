@@ -95,6 +95,21 @@ struct ProgramGenerator {
     var program = Program(seed: seed, actions: actions, threads: threads)
     // Drawn last, so the rest of each seed's program is what it was before middleware came.
     program.middleware = random.below(3)
+    // Drawn after that, for the same reason. An in-place reducer is synchronous and cannot
+    // fail: what it cannot do becomes a plain synchronous action.
+    switch random.below(4) {
+    case 2: program.reducer = .inPlace
+    case 3: program.reducer = .inPlaceLent
+    default: break
+    }
+    if program.reducer.isInPlace {
+      for (id, spec) in program.actions {
+        switch spec.behaviour {
+        case .sync, .dispatchInside, .replace: continue
+        default: program.actions[id] = ActionSpec(type: 1 + Int(id % 3), behaviour: .sync)
+        }
+      }
+    }
     return program
   }
 

@@ -56,8 +56,13 @@ final class ProgramRunner: @unchecked Sendable {
 
   private func run() -> Observation {
     let passThrough = Middleware<ModelState> { action, context in context.next(action) }
+    let reducer: any ReducerProtocol<ModelState> =
+      program.reducer.isInPlace ? makeInPlaceReducer() : makeReducer()
     let store = Store(
-      state: ModelState(), reducer: makeReducer(), name: "ModelStore",
+      state: ModelState(), reducer: reducer,
+      stateAccess: program.reducer == .inPlaceLent
+        ? .lentToReducer(readsInsideGet: ModelState()) : .alwaysReadable,
+      name: "ModelStore",
       middleware: Array(repeating: passThrough, count: program.middleware),
       reducerTimeout: Self.reducerTimeout,
       diagnostics: { [self] diagnostic in received(diagnostic) })
@@ -254,6 +259,21 @@ final class ProgramRunner: @unchecked Sendable {
       return
     }
     queue.async { finish(state) }
+  }
+
+  /// The in-place flavour: applies the action to the state it is given, after dispatching the
+  /// child of a `.dispatchInside` action (the generator gives it no other behaviour).
+  private func makeInPlaceReducer() -> InPlaceReducer<ModelState> {
+    InPlaceReducer { [self] action, state in
+      guard let id = action.data as? Int else {
+        violation("the in-place reducer got an action without an id: \(action)")
+        return
+      }
+      if case .dispatchInside(let child) = program.actions[id]?.behaviour {
+        dispatchNested(child)
+      }
+      state.apply(id)
+    }
   }
 
   private func makeReducer() -> Reducer<ModelState> {

@@ -21,9 +21,35 @@ struct ModelState: StateProtocol, Equatable {
 
   func applying(_ id: Int) -> ModelState {
     var next = self
-    next.applied.append(id)
-    next.checksum = next.checksum &* 1_099_511_628_211 &+ UInt64(id) &+ 1
+    next.apply(id)
     return next
+  }
+
+  /// `applying`, in place, for the in-place reducers.
+  mutating func apply(_ id: Int) {
+    applied.append(id)
+    checksum = checksum &* 1_099_511_628_211 &+ UInt64(id) &+ 1
+  }
+}
+
+/// Which reducer flavour a program's store runs, and how the store gives it the state.
+enum ModelReducer: Sendable, Equatable, CustomStringConvertible {
+  /// A `Reducer` (finish flavour): every behaviour.
+  case finish
+  /// A non-throwing `InPlaceReducer` on a store with the default `.alwaysReadable`.
+  case inPlace
+  /// The same on a store created with `.lentToReducer`.
+  case inPlaceLent
+
+  /// Whether the reducer can do only what a synchronous, non-throwing reducer can.
+  var isInPlace: Bool { self != .finish }
+
+  var description: String {
+    switch self {
+    case .finish: "Reducer"
+    case .inPlace: "InPlaceReducer"
+    case .inPlaceLent: "InPlaceReducer, state lent"
+    }
   }
 }
 
@@ -132,13 +158,16 @@ struct Program: Sendable, Equatable, CustomStringConvertible {
   /// How many pass-through middleware the store has (each calls `context.next` at once): the
   /// guarantees must hold through the chain as they do without one.
   var middleware = 0
+  /// The reducer flavour; an in-place one only has behaviours it can have (sync, dispatch
+  /// inside, and replacements, which never reach it).
+  var reducer = ModelReducer.finish
 
   var stepCount: Int { threads.reduce(0) { $0 + $1.count } }
 
   var description: String {
     var lines = [
       "program for seed \(seed): \(threads.count) thread(s), \(stepCount) step(s), "
-        + "\(middleware) middleware"
+        + "\(middleware) middleware, \(reducer)"
     ]
     for (index, steps) in threads.enumerated() {
       lines.append("  thread \(index):")

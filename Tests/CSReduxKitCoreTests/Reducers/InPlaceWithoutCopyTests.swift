@@ -55,7 +55,7 @@ struct InPlaceWithoutCopyTests {
         state.items[action.type] += 1
         state.applied += 1
         addresses.append(address(of: state.items))
-      })
+      }, stateAccess: .lentToReducer(readsInsideGet: Big()))
     for type in 0..<20 { store.dispatch(Action(type: type)) }
     let state = store.state
     #expect(state.applied == 20)
@@ -68,7 +68,9 @@ struct InPlaceWithoutCopyTests {
   @Test("a non-throwing reduce holds the store's state uniquely")
   func uniquelyReferenced() {
     let seen = Locked<[Bool]>([])
-    let store = Store(state: Big(), reducer: Appending(seen: seen))
+    let store = Store(
+      state: Big(), reducer: Appending(seen: seen),
+      stateAccess: .lentToReducer(readsInsideGet: Big()))
     for _ in 0..<5 { store.dispatch(Action(type: 3)) }
     #expect(seen.current == Array(repeating: true, count: 5))
     #expect(store.state.items[3] == 5)
@@ -78,7 +80,9 @@ struct InPlaceWithoutCopyTests {
   func keptStateIsCopied() {
     let kept = Locked<[Big]>([])
     let seen = Locked<[Bool]>([])
-    let store = Store(state: Big(), reducer: Appending(seen: seen))
+    let store = Store(
+      state: Big(), reducer: Appending(seen: seen),
+      stateAccess: .lentToReducer(readsInsideGet: Big()))
     store.subscribe { _, state in kept.append(state) }
     store.dispatch(Action(type: 1))
     store.dispatch(Action(type: 1))
@@ -98,7 +102,7 @@ struct InPlaceWithoutCopyTests {
         state.applied += 1
         addresses.append(address(of: state.items))
         if action.type == 1 { throw Fault() }
-      }, diagnostics: log.handler)
+      }, stateAccess: .lentToReducer(readsInsideGet: Big()), diagnostics: log.handler)
     store.dispatch(Action(type: 0))
     let before = store.state
     store.dispatch(Action(type: 1))
@@ -124,7 +128,7 @@ struct InPlaceWithoutCopyTests {
         // Wait, without sleeping, until the reader has found the state lent and waits.
         while (reading.current?.lentStateReaders ?? 0) == 0 { yieldThread() }
         state.applied += 1  // the reader must see both changes or neither, never one
-      })
+      }, stateAccess: .lentToReducer(readsInsideGet: Big()))
     reading.withLock { $0 = slow }
     let result = Locked<Int>(-1)
     let done = Latch()
@@ -141,22 +145,32 @@ struct InPlaceWithoutCopyTests {
     reading.withLock { $0 = nil }  // the reducer holds `reading`: break the cycle
   }
 
-  @Test("reading the state from inside its own in-place reducer stops the program")
-  func readInsideReducer() async {
-    let result = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      let holder = Locked<Store<Big>?>(nil)
-      let store = Store(
-        state: Big(),
-        reducer: InPlaceReducer<Big> { _, state in
-          state.applied = holder.current?.state.applied ?? 0
-        })
-      holder.withLock { $0 = store }
-      store.dispatch(Action(type: 0))
-    }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("read from inside its own in-place reducer"))
+  @Test("reading the lent state from inside its own reducer gets readsInsideGet, reported")
+  func readInsideReducer() {
+    let holder = Locked<Store<Big>?>(nil)
+    let log = DiagnosticLog()
+    let store = Store(
+      state: Big(),
+      reducer: InPlaceReducer<Big> { _, state in
+        state.applied = (holder.current?.state.applied ?? -1) + 10
+      }, stateAccess: .lentToReducer(readsInsideGet: Big(applied: 100)), diagnostics: log.handler)
+    holder.withLock { $0 = store }
+    store.dispatch(Action(type: 0))
+    store.dispatch(Action(type: 0))
+    #expect(store.state.applied == 110, "each read got the readsInsideGet state")
+    #expect(log.kinds == [.stateReadWhileLent, .stateReadWhileLent])
+    holder.withLock { $0 = nil }  // the reducer holds `holder`: break the cycle
+  }
+
+  @Test("without the option, a non-throwing in-place reducer works on its own value")
+  func defaultKeepsState() {
+    let seen = Locked<[Bool]>([])
+    let store = Store(state: Big(), reducer: Appending(seen: seen))
+    let before = store.state
+    store.dispatch(Action(type: 3))
+    #expect(seen.current == [false], "the store kept its state while the reducer ran")
+    #expect(store.state.items[3] == 1)
+    #expect(before.items[3] == 0)
   }
 }
 

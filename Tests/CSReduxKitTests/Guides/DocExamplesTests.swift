@@ -55,6 +55,18 @@ struct CompositionDocExamplesTests {
     #expect(store.state.value == 2)
   }
 
+  @Test("the lent-state example changes the log without a copy and reads it after")
+  func lentState() {
+    // example: lent-state
+    let log = Store(
+      state: LogState(), reducer: logReducer,
+      stateAccess: .lentToReducer(readsInsideGet: LogState()))
+    // end-example
+    log.dispatch(Action(type: 1, data: "first"))
+    log.dispatch(Action(type: 1, data: "second"))
+    #expect(log.state.lines == ["first", "second"])
+  }
+
   @Test("the combine and scope example")
   func combineAndScope() {
     let log = DiagnosticLog()
@@ -135,4 +147,14 @@ struct CompositionDocExamplesTests {
     #expect(lines.current.count == 2)
     #expect(lines.current.first?.hasPrefix("[TodoStore] 0 (add) \"Work\" committed in") == true)
   }
+}
+
+/// The log of the lent-state example: a list that only grows.
+private struct LogState: StateProtocol {
+  var lines: [String] = []
+}
+
+/// Appends a `String` payload; cannot throw, so a store may lend it its state.
+private let logReducer = InPlaceReducer<LogState> { action, state in
+  if let line = action.data as? String { state.lines.append(line) }
 }

@@ -241,6 +241,23 @@ struct ReliabilityCatalogueTests {
     expectDocumented(inside.first?.message)
   }
 
+  @Test("a read of a lent state from inside its reducer reads as documented")
+  func lentStateRead() {
+    let read = diagnostics { handler in
+      let box = Locked<Store<Counter>?>(nil)
+      let store = Store(
+        state: Counter(),
+        reducer: InPlaceReducer<Counter> { _, state in
+          state.value = (box.current?.state.value ?? 0) + 1
+        }, stateAccess: .lentToReducer(readsInsideGet: Counter()), diagnostics: handler)
+      box.withLock { $0 = store }
+      store.dispatch(Action(CounterAction.increment))
+      box.withLock { $0 = nil }
+    }
+    #expect(read.map(\.kind) == [.stateReadWhileLent])
+    expectDocumented(read.first?.message)
+  }
+
   @Test("a feedback loop, a foreign subscription and a cross-store cycle read as documented")
   func loopsAndStrangers() {
     let loop = diagnostics { handler in
