@@ -110,19 +110,16 @@ final class AsyncLatch: Sendable {
   }
 }
 
-/// Runs `body` on `count` threads (see `onThreads`) from a background queue, and waits for them
-/// with a deadline, so a deadlock fails the test instead of hanging it.
+/// Runs `body` on `count` threads (see `onThreads`) and suspends until they finish, with a
+/// deadline, so a deadlock fails the test instead of hanging it; blocks no pool thread.
 @discardableResult
 func onThreadsBounded(
   _ count: Int, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable (Int) -> Void
-) -> Bool {
-  let done = Latch()
-  DispatchQueue.global().async {
-    onThreads(count, body)
-    done.open()
-  }
-  return done.wait(seconds: seconds, sourceLocation: sourceLocation)
+) async -> Bool {
+  let finished = await onThreads(count, deadline: seconds, body)
+  #expect(finished, "threads not finished within \(seconds) s", sourceLocation: sourceLocation)
+  return finished
 }
 
 /// Returns once every block the main queue holds now has run (it is a FIFO queue).

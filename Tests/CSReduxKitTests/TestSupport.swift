@@ -83,11 +83,25 @@ final class Latch: @unchecked Sendable {
     if reachedZero { semaphore.signal() }
   }
 
+  /// Blocks the calling thread until the latch opens; for code on threads of its own.
   @discardableResult
   func wait(
     seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
     let opened = semaphore.wait(timeout: .now() + seconds) == .success
+    #expect(opened, "latch not opened within \(seconds) s", sourceLocation: sourceLocation)
+    return opened
+  }
+
+  /// Suspends until the latch opens, blocking a thread of its own instead of the test's: the
+  /// form every test uses (see `offThePool`).
+  @discardableResult
+  func wait(
+    seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Bool {
+    let opened = await offThePool { [semaphore] in
+      semaphore.wait(timeout: .now() + seconds) == .success
+    }
     #expect(opened, "latch not opened within \(seconds) s", sourceLocation: sourceLocation)
     return opened
   }
@@ -153,6 +167,32 @@ func onThreads(
     return true
   }
   return done.wait(timeout: .now() + seconds) == .success
+}
+
+/// Runs `onThreads` on a thread of its own and suspends until it returns; see `offThePool`.
+@discardableResult
+func onThreads(
+  _ count: Int, deadline seconds: Double = .infinity, _ body: @escaping @Sendable (Int) -> Void
+) async -> Bool {
+  await offThePool { onThreads(count, deadline: seconds, body) }
+}
+
+/// Runs `body` on a thread of its own and suspends until it returns: how a test waits for
+/// something it can only wait for by blocking (a semaphore, a latch, threads to finish).
+///
+/// Swift Testing runs every test, synchronous ones too, on the cooperative thread pool, which
+/// has one thread per core (two on a small CI machine). A test that blocks one of them stalls
+/// every other test's tasks and continuations, and a wait bounded by a deadline elsewhere then
+/// times out: no test blocks a pool thread.
+@discardableResult
+func offThePool<T: Sendable>(
+  stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> T
+) async -> T {
+  await withCheckedContinuation { continuation in
+    let thread = Thread { continuation.resume(returning: body()) }
+    thread.stackSize = stackSize
+    thread.start()
+  }
 }
 
 /// An object whose deallocation a test can observe through a weak reference.

@@ -16,7 +16,7 @@ import Testing
 struct ModelBasedWatchdogRaceTests {
   @Test("a slow reducer right after an asynchronous one is always reported as not finished")
   func slowAfterAsyncIsReported() async {
-    let (misses, drained) = await ModelBasedTests.offThePool { Self.countUnreportedSlowActions() }
+    let (misses, drained) = await offThePool { Self.countUnreportedSlowActions() }
     #expect(drained, "the store did not drain")
     #expect(misses == 0)
   }
@@ -83,7 +83,7 @@ struct ModelBasedWatchdogRaceTests {
   /// read its action type on another thread: no happens-before, so TSan reported a race between
   /// `_FinishBox.begin` and `_FinishBox.finish`. Fixed: the action type is an atomic word.
   @Test("a finish box reused after a late second finish is not raced (run under TSan)")
-  func lateSecondFinishAndBoxReuse() {
+  func lateSecondFinishAndBoxReuse() async {
     let queue = DispatchQueue(label: "late-second-finish", attributes: .concurrent)
     let log = DiagnosticLog()
     let store = Store(
@@ -94,7 +94,7 @@ struct ModelBasedWatchdogRaceTests {
       }, diagnostics: log.handler)
     let reported = log.latch(for: .finishCalledTwice, count: 2_000)
     for _ in 0..<2_000 { store.dispatch(Action(type: 1)) }
-    reported.wait()
+    await reported.wait()
     #expect(log.kinds.count == 2_000)
   }
 }
