@@ -52,17 +52,19 @@ struct StoreRecorderTests {
   }
 
   @Test("the synchronous wait blocks until the entries come")
-  func waitsSync() throws {
+  func waitsSync() async throws {
     let store = asyncTallyStore()
     let recorder = StoreRecorder(store)
     store.dispatch(Action(TallyAction.add, data: 4))
     store.dispatch(Action(TallyAction.note, data: "four"))
-    try recorder.waitForEntries(count: 2, timeout: .seconds(30))
+    try await offThePool { try recorder.waitForEntries(count: 2, timeout: .seconds(30)) }
     #expect(recorder.states.last == Tally(value: 4, notes: ["four"]))
-    let first = try recorder.nextEntry(timeout: .seconds(30))
-    #expect(first.state.value == 4)
-    try recorder.nextEntry(timeout: .seconds(30))
-    try recorder.expectNoMoreActions(timeout: .seconds(30))
+    let first = try await offThePool { try recorder.nextEntry(timeout: .seconds(30)).state }
+    #expect(first.value == 4)
+    try await offThePool {
+      try recorder.nextEntry(timeout: .seconds(30))
+      try recorder.expectNoMoreActions(timeout: .seconds(30))
+    }
   }
 
   @Test("a wait that times out throws an error listing what was recorded")
@@ -85,9 +87,11 @@ struct StoreRecorderTests {
           StateReplacedAction(state replaced)
         """)
 
-    let syncError = expectationError {
-      try recorder.nextEntry(timeout: .milliseconds(1))
-      try recorder.nextEntry(timeout: .milliseconds(200))
+    let syncError = await expectationError {
+      try await offThePool {
+        try recorder.nextEntry(timeout: .milliseconds(1))
+        try recorder.nextEntry(timeout: .milliseconds(200))
+      }
     }
     #expect(
       syncError?.message

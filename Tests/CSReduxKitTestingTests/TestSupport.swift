@@ -112,6 +112,19 @@ func expectationError(
   return nil
 }
 
+/// Runs `body` on a thread of its own and suspends until it returns or throws: how a test calls
+/// a blocking form (`waitUntilIdle(timeout:)` without `await`, …) without blocking a thread of
+/// the cooperative pool. Swift Testing runs every test on that pool, one thread per core; a
+/// test that blocks one stalls the other tests' tasks.
+@discardableResult
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread { continuation.resume(with: Result { try body() }) }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+}
+
 /// The `StoreExpectationError` that a synchronous `body` throws.
 func expectationError(
   sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
