@@ -50,11 +50,20 @@ enum DemoBinary {
 
   /// Runs the binary with `arguments`, feeding it `input`, and returns what it printed.
   ///
-  /// Bounded: after `timeout` the child is killed and whatever it printed is returned.
+  /// Bounded: after `timeout` the child is killed and whatever it printed is returned. The
+  /// process is waited for on a thread of its own (see `offThePool`).
   static func run(
     _ arguments: [String], input: String = "", timeout: Duration = .seconds(20)
-  ) throws -> DemoRun {
+  ) async throws -> DemoRun {
     let path = try #require(path, "build the demo binary first (swift build)")
+    let run = await offThePool { spawnAndWait(path, arguments, input: input, timeout: timeout) }
+    return try #require(run, "could not start \(path)")
+  }
+
+  /// Runs the binary and blocks until it exits or `timeout` passes; `nil` if it cannot start.
+  private static func spawnAndWait(
+    _ path: String, _ arguments: [String], input: String, timeout: Duration
+  ) -> DemoRun? {
     var stdinFD: Int32 = -1
     var stdoutFD: Int32 = -1
     var stderrFD: Int32 = -1
@@ -62,7 +71,7 @@ enum DemoBinary {
     let spawned = withCArguments([path] + arguments) { argv in
       demo_spawn_piped(argv, &stdinFD, &stdoutFD, &stderrFD, &pid)
     }
-    try #require(spawned == 0, "could not start \(path)")
+    guard spawned == 0 else { return nil }
     FileDescriptor(rawValue: stdinFD).write(input)
     _ = demo_close(stdinFD)
     let deadline = ContinuousClock.now + timeout
@@ -87,6 +96,18 @@ enum DemoBinary {
       data += chunk
     }
     return data
+  }
+}
+
+/// Runs `body` on a thread of its own and suspends until it returns: how a test waits for a
+/// child process without blocking a thread of the cooperative pool. Swift Testing runs every
+/// test on that pool, one thread per core; a test that blocks one stalls the other tests' tasks.
+@discardableResult
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    let thread = Thread { continuation.resume(returning: body()) }
+    thread.stackSize = 1 << 20
+    thread.start()
   }
 }
 
