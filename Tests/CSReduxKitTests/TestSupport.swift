@@ -170,12 +170,26 @@ func onThreads(
 }
 
 /// Runs `onThreads` on a thread of its own and suspends until it returns; see `offThePool`.
+///
+/// At most one such run per core goes at a time (see `heavyWorkSlots`); the deadline counts
+/// from the start of the run.
 @discardableResult
 func onThreads(
   _ count: Int, deadline seconds: Double = .infinity, _ body: @escaping @Sendable (Int) -> Void
 ) async -> Bool {
-  await offThePool { onThreads(count, deadline: seconds, body) }
+  await offThePool {
+    heavyWorkSlots.wait()
+    defer { heavyWorkSlots.signal() }
+    return onThreads(count, deadline: seconds, body)
+  }
 }
+
+/// Limits the stress runs that go at once to one per core.
+///
+/// Run together, the suite's stress tests would start a hundred busy threads on a 2-core
+/// machine: every test would get a sliver of the CPU, and deadlines meant only to catch hangs
+/// would expire. The slot is taken on the run's own thread, never on the cooperative pool.
+let heavyWorkSlots = DispatchSemaphore(value: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
 /// Runs `body` on a thread of its own and suspends until it returns: how a test waits for
 /// something it can only wait for by blocking (a semaphore, a latch, threads to finish).

@@ -16,7 +16,21 @@ final class PTYProcess: @unchecked Sendable {
   private(set) var exitStatus: Int32?
   let deadline: ContinuousClock.Instant
 
-  init(arguments: [String], rows: Int32 = 24, columns: Int32 = 80) throws {
+  /// Starts the demo in a pseudo-terminal once a process slot is free (see `processSlots`);
+  /// the slot is given back when the process is released.
+  static func start(
+    arguments: [String], rows: Int32 = 24, columns: Int32 = 80
+  ) async throws -> PTYProcess {
+    await offThePool { processSlots.wait() }
+    do {
+      return try PTYProcess(arguments: arguments, rows: rows, columns: columns)
+    } catch {
+      processSlots.signal()
+      throw error
+    }
+  }
+
+  private init(arguments: [String], rows: Int32, columns: Int32) throws {
     let path = try #require(DemoBinary.path, "build the demo binary first (swift build)")
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -39,6 +53,7 @@ final class PTYProcess: @unchecked Sendable {
     }
     _ = demo_close(master)
     _ = demo_close(slave)
+    processSlots.signal()
   }
 
   /// The output so far as text (escape sequences included).
@@ -93,7 +108,7 @@ final class PTYProcess: @unchecked Sendable {
 struct InteractiveEndToEndTests {
   @Test("keys add Buy milk to all three components; q quits and restores the terminal")
   func addBuyMilk() async throws {
-    let demo = try PTYProcess(arguments: [])
+    let demo = try await PTYProcess.start(arguments: [])
     #expect(await demo.read { $0.contains("(please enter content)") })
     #expect(demo.text.contains(ANSI.enterAlternateScreen))
     demo.send("x")
@@ -113,7 +128,7 @@ struct InteractiveEndToEndTests {
 
   @Test("arrows select rows, Esc cancels adding, and Ctrl-C quits with the terminal restored")
   func arrowsEscapeAndInterrupt() async throws {
-    let demo = try PTYProcess(arguments: [])
+    let demo = try await PTYProcess.start(arguments: [])
     #expect(await demo.read { $0.contains("(please enter content)") })
     demo.send("aEat\r")
     #expect(await demo.read { $0.contains("0  Eat") })
@@ -131,7 +146,7 @@ struct InteractiveEndToEndTests {
 
   @Test("SIGTERM from outside restores the terminal before the process dies")
   func terminated() async throws {
-    let demo = try PTYProcess(arguments: ["settings"])
+    let demo = try await PTYProcess.start(arguments: ["settings"])
     #expect(await demo.read { $0.contains("[ facebook ] off") })
     demo.send("b")
     #expect(await demo.read { $0.contains("[ facebook ] on") })

@@ -174,7 +174,7 @@ struct ReplayEndToEndTests {
     let file = TemporaryPath()
     #expect(
       try await DemoBinary.run(["todo", "--log", file.path, "-e", "add Work; add Eat"]).status == 0)
-    let demo = try PTYProcess(arguments: ["replay", file.path])
+    let demo = try await PTYProcess.start(arguments: ["replay", file.path])
     #expect(await demo.read { $0.contains("replay 0/2  initial state") })
     #expect(demo.text.contains("(no tasks)"))
     var mark = demo.output.count
@@ -208,7 +208,7 @@ struct ReplayEndToEndTests {
   @Test("full screen with --log: quitting with q or Ctrl-C writes the log")
   func interactiveLog() async throws {
     let file = TemporaryPath()
-    let demo = try PTYProcess(arguments: ["todo", "--log", file.path])
+    let demo = try await PTYProcess.start(arguments: ["todo", "--log", file.path])
     #expect(await demo.read { $0.contains("(no tasks)") })
     demo.send("aWork\r")
     #expect(await demo.read { $0.contains("0  Work") })
@@ -218,7 +218,7 @@ struct ReplayEndToEndTests {
     let recording = try TodoActionType.logCodec.decode(file.text)
     #expect(recording.entries.map { $0.action.data as? String } == ["Work"])
 
-    let again = try PTYProcess(arguments: ["settings", "--log", file.path])
+    let again = try await PTYProcess.start(arguments: ["settings", "--log", file.path])
     #expect(await again.read { $0.contains("[ facebook ] off") })
     again.send("b")
     #expect(await again.read { $0.contains("[ facebook ] on") })
@@ -232,7 +232,7 @@ struct ReplayEndToEndTests {
   @Test("full screen with --log: SIGTERM saves the log, restores the terminal, then kills")
   func terminatedWithLog() async throws {
     let file = TemporaryPath()
-    let demo = try PTYProcess(arguments: ["settings", "--log", file.path])
+    let demo = try await PTYProcess.start(arguments: ["settings", "--log", file.path])
     #expect(await demo.read { $0.contains("[ facebook ] off") })
     demo.send("f")
     #expect(await demo.read { $0.contains("Filter    [x] on") })

@@ -187,7 +187,7 @@ struct SignOutEndToEndTests {
 
   @Test("the o key signs out in the full-screen mode")
   func interactiveKey() async throws {
-    let demo = try PTYProcess(arguments: ["settings"])
+    let demo = try await PTYProcess.start(arguments: ["settings"])
     #expect(await demo.read { $0.contains("[ facebook ] off") })
     demo.send("b")
     #expect(await demo.read { $0.contains("[ facebook ] on") })
