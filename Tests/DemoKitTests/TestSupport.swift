@@ -50,11 +50,12 @@ enum DemoBinary {
 
   /// Runs the binary with `arguments`, feeding it `input`, and returns what it printed.
   ///
-  /// Bounded: after `timeout` the child is killed and whatever it printed is returned. The
+  /// Bounded: after `timeout` (a bound against hangs only, generous for a sanitized binary on
+  /// a busy machine) the child is killed and whatever it printed is returned. The
   /// process is waited for on a thread of its own (see `offThePool`), once a slot is free
   /// (see `processSlots`); the timeout counts from the start.
   static func run(
-    _ arguments: [String], input: String = "", timeout: Duration = .seconds(20)
+    _ arguments: [String], input: String = "", timeout: Duration = .seconds(90)
   ) async throws -> DemoRun {
     let path = try #require(path, "build the demo binary first (swift build)")
     let run = await offThePool {
