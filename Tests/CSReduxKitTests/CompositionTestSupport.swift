@@ -85,7 +85,7 @@ final class AsyncLatch: Sendable {
 
   /// Returns `true` once the latch is open, `false` (and records an issue) after `seconds`.
   @discardableResult
-  func wait(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) async
+  func wait(seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation) async
     -> Bool
   {
     let opened = await withCheckedContinuation { continuation in
@@ -114,7 +114,7 @@ final class AsyncLatch: Sendable {
 /// deadline, so a deadlock fails the test instead of hanging it; blocks no pool thread.
 @discardableResult
 func onThreadsBounded(
-  _ count: Int, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+  _ count: Int, seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable (Int) -> Void
 ) async -> Bool {
   let finished = await onThreads(count, deadline: seconds, body)
@@ -132,7 +132,7 @@ func drainMainQueue() async {
 /// Collects the first `count` elements of `sequence`, giving up after `seconds` (the consuming
 /// task is cancelled, which ends the iteration), so a sequence that stalls fails the test.
 func collect<S: AsyncSequence & Sendable>(
-  _ count: Int, from sequence: S, seconds: Double = 30
+  _ count: Int, from sequence: S, seconds: Double = hangBound
 ) async -> [S.Element] where S.Element: Sendable {
   let task = Task {
     var elements: [S.Element] = []

@@ -67,6 +67,14 @@ extension Locked where Value: RangeReplaceableCollection {
   func append(_ element: Value.Element) { withLock { $0.append(element) } }
 }
 
+/// How long a wait may take before the test fails instead of hanging: a bound against hangs
+/// only, never a way to wait for work.
+///
+/// It must outlast the slowest healthy run. A task or continuation an `async` test awaits runs
+/// only when a pool thread takes it from the queue, behind every test that started before it;
+/// under TSan on a busy 2-core machine (load average 16 and more) that took up to 90 s.
+let hangBound: Double = 300
+
 /// A one-shot latch: `wait` returns once `open` has been called (or fails the test after a
 /// generous deadline, so a broken store can never hang the suite).
 final class Latch: @unchecked Sendable {
@@ -86,7 +94,7 @@ final class Latch: @unchecked Sendable {
   /// Blocks the calling thread until the latch opens; for code on threads of its own.
   @discardableResult
   func wait(
-    seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
+    seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
     let opened = semaphore.wait(timeout: .now() + seconds) == .success
     #expect(opened, "latch not opened within \(seconds) s", sourceLocation: sourceLocation)
@@ -97,7 +105,7 @@ final class Latch: @unchecked Sendable {
   /// form every test uses (see `offThePool`).
   @discardableResult
   func wait(
-    seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
+    seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
     let opened = await offThePool { [semaphore] in
       semaphore.wait(timeout: .now() + seconds) == .success

@@ -27,12 +27,14 @@ struct ModelBasedWatchdogRaceTests {
     let iterations = Int(ModelBasedTests.environment("WATCHDOG_RACE_ITERATIONS") ?? 1_000)
     let parked = Locked<Finish<ModelState>?>(nil)
     let reports = DispatchSemaphore(value: 0)
+    let started = DispatchSemaphore(value: 0)
     let queue = DispatchQueue(label: "watchdog-race", attributes: .concurrent)
     let store = Store(
       state: ModelState(),
       reducer: Reducer<ModelState> { action, state, finish in
         if action.type == Program.slowType {
           parked.withLock { $0 = finish }
+          started.signal()
         } else if action.type == 1 {
           queue.async { finish(state) }
         } else {
@@ -59,6 +61,13 @@ struct ModelBasedWatchdogRaceTests {
     for _ in 0..<iterations {
       store.dispatch(Action(type: 1))
       store.dispatch(Action(type: Program.slowType))
+      // The slow reducer starts after the asynchronous one finishes, on a queue a loaded
+      // machine may not run for seconds: the 2 s for the report count from its start.
+      guard started.wait(timeout: .now() + hangBound) == .success else {
+        stop.withLock { $0 = true }
+        load.wait()
+        return (misses, false)
+      }
       if reports.wait(timeout: .now() + 2) == .timedOut { misses += 1 }
       let finish = parked.withLock { parked in
         defer { parked = nil }
