@@ -94,12 +94,19 @@ struct DiagnosticsTests {
   func timeoutRearms() async {
     let log = DiagnosticLog()
     let held = Locked<[Finish<Counter>]>([])
+    let reducing = Locked<Store<Counter>?>(nil)
     let store = Store(
       state: Counter(),
-      reducer: Reducer<Counter> { _, _, finish in held.append(finish) },
+      reducer: Reducer<Counter> { action, _, finish in
+        held.append(finish)
+        // Queued while action 1 is reduced, so it is waiting when the watchdog fires however
+        // late this thread runs again.
+        if action.type == 1 { reducing.current?.dispatch(Action(type: 2)) }
+      },
       reducerTimeout: .milliseconds(10), diagnostics: log.handler)
+    reducing.withLock { $0 = store }
+    defer { reducing.withLock { $0 = nil } }  // the reducer must not keep the store
     store.dispatch(Action(type: 1))
-    store.dispatch(Action(type: 2))
     await log.latch(for: .reducerDidNotFinish).wait()
     #expect(log.entries.current.last?.description.contains("1 later action(s) are waiting") == true)
     held.current[0](Counter(value: 1))
