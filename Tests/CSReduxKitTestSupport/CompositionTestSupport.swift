@@ -91,7 +91,8 @@ package final class AsyncLatch: Sendable {
 
   /// Returns `true` once the latch is open, `false` (and records an issue) after `seconds`.
   @discardableResult
-  package func wait(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) async
+  package func wait(seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation)
+    async
     -> Bool
   {
     let opened = await withCheckedContinuation { continuation in
@@ -116,19 +117,16 @@ package final class AsyncLatch: Sendable {
   }
 }
 
-/// Runs `body` on `count` threads (see `onThreads`) from a background queue, and waits for them
-/// with a deadline, so a deadlock fails the test instead of hanging it.
+/// Runs `body` on `count` threads (see `onThreads`) and suspends until they finish, with a
+/// deadline, so a deadlock fails the test instead of hanging it; blocks no pool thread.
 @discardableResult
 package func onThreadsBounded(
-  _ count: Int, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+  _ count: Int, seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable (Int) -> Void
-) -> Bool {
-  let done = Latch()
-  DispatchQueue.global().async {
-    onThreads(count, body)
-    done.open()
-  }
-  return done.wait(seconds: seconds, sourceLocation: sourceLocation)
+) async -> Bool {
+  let finished = await onThreads(count, deadline: seconds, body)
+  #expect(finished, "threads not finished within \(seconds) s", sourceLocation: sourceLocation)
+  return finished
 }
 
 /// Returns once every block the main queue holds now has run (it is a FIFO queue).
@@ -141,7 +139,7 @@ package func drainMainQueue() async {
 /// Collects the first `count` elements of `sequence`, giving up after `seconds` (the consuming
 /// task is cancelled, which ends the iteration), so a sequence that stalls fails the test.
 package func collect<S: AsyncSequence & Sendable>(
-  _ count: Int, from sequence: S, seconds: Double = 30
+  _ count: Int, from sequence: S, seconds: Double = hangBound
 ) async -> [S.Element] where S.Element: Sendable {
   let task = Task {
     var elements: [S.Element] = []

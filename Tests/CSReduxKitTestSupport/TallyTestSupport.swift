@@ -107,6 +107,19 @@ package func expectationError(
   return nil
 }
 
+/// Runs `body` on a thread of its own and suspends until it returns or throws: how a test calls
+/// a blocking form (`waitUntilIdle(timeout:)` without `await`, …) without blocking a thread of
+/// the cooperative pool. Swift Testing runs every test on that pool, one thread per core; a
+/// test that blocks one stalls the other tests' tasks.
+@discardableResult @_disfavoredOverload
+package func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread { continuation.resume(with: Result { try body() }) }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+}
+
 /// The `StoreExpectationError` that a synchronous `body` throws.
 package func expectationError(
   sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void

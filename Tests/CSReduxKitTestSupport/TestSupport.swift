@@ -65,6 +65,14 @@ extension _Locked where Value: RangeReplaceableCollection {
   package func append(_ element: Value.Element) { withLock { $0.append(element) } }
 }
 
+/// How long a wait may take before the test fails instead of hanging: a bound against hangs
+/// only, never a way to wait for work.
+///
+/// It must outlast the slowest healthy run. A task or continuation an `async` test awaits runs
+/// only when a pool thread takes it from the queue, behind every test that started before it;
+/// under TSan on a busy 2-core machine (load average 16 and more) that took up to 90 s.
+package let hangBound: Double = 300
+
 /// A one-shot latch: `wait` returns once `open` has been called (or fails the test after a
 /// generous deadline, so a broken store can never hang the suite).
 package final class Latch: @unchecked Sendable {
@@ -81,11 +89,25 @@ package final class Latch: @unchecked Sendable {
     if reachedZero { semaphore.signal() }
   }
 
+  /// Blocks the calling thread until the latch opens; for code on threads of its own.
   @discardableResult
   package func wait(
-    seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
+    seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
     let opened = semaphore.wait(timeout: .now() + seconds) == .success
+    #expect(opened, "latch not opened within \(seconds) s", sourceLocation: sourceLocation)
+    return opened
+  }
+
+  /// Suspends until the latch opens, blocking a thread of its own instead of the test's: the
+  /// form every test uses (see `offThePool`).
+  @discardableResult
+  func wait(
+    seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Bool {
+    let opened = await offThePool { [semaphore] in
+      semaphore.wait(timeout: .now() + seconds) == .success
+    }
     #expect(opened, "latch not opened within \(seconds) s", sourceLocation: sourceLocation)
     return opened
   }
@@ -153,6 +175,47 @@ package func onThreads(
     return true
   }
   return done.wait(timeout: .now() + seconds) == .success
+}
+
+/// Runs `onThreads` on a thread of its own and suspends until it returns; see `offThePool`.
+///
+/// At most one such run per core goes at a time (see `heavyWorkSlots`); the deadline counts
+/// from the start of the run.
+@discardableResult
+package func onThreads(
+  _ count: Int, deadline seconds: Double = .infinity, _ body: @escaping @Sendable (Int) -> Void
+) async -> Bool {
+  await offThePool {
+    heavyWorkSlots.wait()
+    defer { heavyWorkSlots.signal() }
+    return onThreads(count, deadline: seconds, body)
+  }
+}
+
+/// Limits the stress runs that go at once to one per core.
+///
+/// Run together, the suite's stress tests would start a hundred busy threads on a 2-core
+/// machine: every test would get a sliver of the CPU, and deadlines meant only to catch hangs
+/// would expire. The slot is taken on the run's own thread, never on the cooperative pool.
+package let heavyWorkSlots = DispatchSemaphore(
+  value: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+/// Runs `body` on a thread of its own and suspends until it returns: how a test waits for
+/// something it can only wait for by blocking (a semaphore, a latch, threads to finish).
+///
+/// Swift Testing runs every test, synchronous ones too, on the cooperative thread pool, which
+/// has one thread per core (two on a small CI machine). A test that blocks one of them stalls
+/// every other test's tasks and continuations, and a wait bounded by a deadline elsewhere then
+/// times out: no test blocks a pool thread.
+@discardableResult
+package func offThePool<T: Sendable>(
+  stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> T
+) async -> T {
+  await withCheckedContinuation { continuation in
+    let thread = Thread { continuation.resume(returning: body()) }
+    thread.stackSize = stackSize
+    thread.start()
+  }
 }
 
 /// An object whose deallocation a test can observe through a weak reference.

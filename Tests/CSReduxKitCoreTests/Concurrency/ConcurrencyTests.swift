@@ -41,7 +41,7 @@ struct ConcurrencyTests {
   @Test(
     "4 threads x 10,000 dispatches lose nothing; every subscriber sees 1...40,000 in order",
     arguments: [false, true])
-  func fourThreads(asynchronous: Bool) {
+  func fourThreads(asynchronous: Bool) async {
     let store = Store(state: Counter(), reducer: Self.countingReducer(asynchronous: asynchronous))
     let observers = (0..<3).map { _ in Observer() }
     for observer in observers {
@@ -49,14 +49,14 @@ struct ConcurrencyTests {
     }
     let total = Self.threads * Self.perThread
     let done = Latch(count: total)
-    onThreads(Self.threads) { thread in
+    await onThreads(Self.threads) { thread in
       for sequence in 0..<Self.perThread {
         store.dispatch(Action(type: 1, data: (thread, sequence) as ThreadedPayload)) { _ in
           done.open()
         }
       }
     }
-    done.wait(seconds: 120)
+    await done.wait(seconds: 120)
     #expect(store.state.value == total)
     for observer in observers {
       #expect(observer.values.current == Array(1...total))
@@ -68,7 +68,7 @@ struct ConcurrencyTests {
   }
 
   @Test("two module stores driven from several threads stay independent")
-  func twoModuleStores() {
+  func twoModuleStores() async {
     let first = Store(state: Counter(), reducer: Self.countingReducer(asynchronous: false))
     let second = Store(state: Counter(), reducer: Self.countingReducer(asynchronous: true))
     let firstSeen = Locked<[Int]>([])
@@ -77,7 +77,7 @@ struct ConcurrencyTests {
     second.subscribe { _, state in secondSeen.append(state.value) }
     let perThread = 2_000
     let done = Latch(count: 4 * perThread)
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       for _ in 0..<perThread {
         // Threads 0 and 1 favour the first store, 2 and 3 the second; all use both.
         let (main, other) = thread < 2 ? (first, second) : (second, first)
@@ -85,12 +85,12 @@ struct ConcurrencyTests {
         if thread.isMultiple(of: 2) { other.dispatch(Action(type: 1)) }
       }
     }
-    done.wait(seconds: 60)
+    await done.wait(seconds: 60)
     // Wait for the last fire-and-forget actions by dispatching a marker to each store.
     let drained = Latch(count: 2)
     first.dispatch(Action(type: 1)) { _ in drained.open() }
     second.dispatch(Action(type: 1)) { _ in drained.open() }
-    drained.wait()
+    await drained.wait()
     let expectedFirst = 2 * perThread + perThread + 1
     let expectedSecond = 2 * perThread + perThread + 1
     #expect(first.state.value == expectedFirst)
@@ -100,7 +100,7 @@ struct ConcurrencyTests {
   }
 
   @Test("a subscriber cancelled from another thread never sees an action dispatched after cancel")
-  func cancelFromAnotherThread() {
+  func cancelFromAnotherThread() async {
     let store = Store(state: Counter(), reducer: Self.countingReducer(asynchronous: false))
     let cancelReturned = Locked(false)
     let seenAfterCancel = Locked<[Int]>([])
@@ -115,7 +115,7 @@ struct ConcurrencyTests {
     }
     let dispatchedBeforeCancelReturned = Locked(-1)
     let dispatched = Locked(0)
-    onThreads(2) { thread in
+    await onThreads(2) { thread in
       if thread == 0 {
         for sequence in 0..<20_000 {
           dispatched.withLock { $0 = sequence }
@@ -137,11 +137,11 @@ struct ConcurrencyTests {
   }
 
   @Test("subscribing and cancelling on other threads while dispatching is safe")
-  func churnWhileDispatching() {
+  func churnWhileDispatching() async {
     let store = Store(state: Counter(), reducer: Self.countingReducer(asynchronous: false))
     let steady = Locked<[Int]>([])
     store.subscribe { _, state in steady.append(state.value) }
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       if thread < 2 {
         for _ in 0..<5_000 { store.dispatch(Action(type: 1)) }
       } else {
@@ -160,7 +160,7 @@ struct ConcurrencyTests {
   }
 
   @Test("finish racing with the reducer's return on another thread completes each action once")
-  func finishRacesReturn() {
+  func finishRacesReturn() async {
     let queue = DispatchQueue(label: "racer", attributes: .concurrent)
     let store = Store(
       state: Counter(),
@@ -171,10 +171,10 @@ struct ConcurrencyTests {
     let seen = Locked<[Int]>([])
     store.subscribe { _, state in seen.append(state.value) }
     let done = Latch(count: 20_000)
-    onThreads(2) { _ in
+    await onThreads(2) { _ in
       for _ in 0..<10_000 { store.dispatch(Action(type: 1)) { _ in done.open() } }
     }
-    done.wait(seconds: 60)
+    await done.wait(seconds: 60)
     #expect(store.state.value == 20_000)
     #expect(seen.current == Array(1...20_000))
   }

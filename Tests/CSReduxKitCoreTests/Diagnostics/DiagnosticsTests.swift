@@ -37,7 +37,7 @@ struct DiagnosticsTests {
   }
 
   @Test("a late second finish from another thread is ignored and reported")
-  func lateSecondFinish() {
+  func lateSecondFinish() async {
     let log = DiagnosticLog()
     let held = Locked<Finish<Counter>?>(nil)
     let store = Store(
@@ -49,14 +49,14 @@ struct DiagnosticsTests {
     store.dispatch(Action(type: 1))
     let reported = log.latch(for: .finishCalledTwice)
     DispatchQueue.global().async { held.current?(Counter(value: 99)) }
-    reported.wait()
+    await reported.wait()
     #expect(store.state.value == 0)
     store.dispatch(Action(type: 2))
     #expect(store.state.applied == [])  // the reducer passes the state through unchanged
   }
 
   @Test("a reducer that does not finish in time is reported once; the store keeps working")
-  func reducerTimeout() {
+  func reducerTimeout() async {
     let log = DiagnosticLog()
     let held = Locked<[Finish<Counter>]>([])
     let store = Store(
@@ -73,7 +73,7 @@ struct DiagnosticsTests {
       name: "SlowStore", reducerTimeout: .milliseconds(20), diagnostics: log.handler)
     let reported = log.latch(for: .reducerDidNotFinish)
     store.dispatch(Action(type: 1))
-    reported.wait()
+    await reported.wait()
     // Still queueing and answering state while it waits.
     store.dispatch(Action(type: 2))
     store.dispatch(Action(type: 3))
@@ -92,19 +92,26 @@ struct DiagnosticsTests {
   }
 
   @Test("a second slow action is watched and reported too")
-  func timeoutRearms() {
+  func timeoutRearms() async {
     let log = DiagnosticLog()
     let held = Locked<[Finish<Counter>]>([])
+    let reducing = Locked<Store<Counter>?>(nil)
     let store = Store(
       state: Counter(),
-      reducer: Reducer<Counter> { _, _, finish in held.append(finish) },
+      reducer: Reducer<Counter> { action, _, finish in
+        held.append(finish)
+        // Queued while action 1 is reduced, so it is waiting when the watchdog fires however
+        // late this thread runs again.
+        if action.type == 1 { reducing.current?.dispatch(Action(type: 2)) }
+      },
       reducerTimeout: .milliseconds(10), diagnostics: log.handler)
+    reducing.withLock { $0 = store }
+    defer { reducing.withLock { $0 = nil } }  // the reducer must not keep the store
     store.dispatch(Action(type: 1))
-    store.dispatch(Action(type: 2))
-    log.latch(for: .reducerDidNotFinish).wait()
+    await log.latch(for: .reducerDidNotFinish).wait()
     #expect(log.entries.current.last?.description.contains("1 later action(s) are waiting") == true)
     held.current[0](Counter(value: 1))
-    log.latch(for: .reducerDidNotFinish, count: 2).wait()
+    await log.latch(for: .reducerDidNotFinish, count: 2).wait()
     #expect(log.entries.current.last?.actionType == 2)
     held.current[1](Counter(value: 2))
     #expect(store.state.value == 2)
@@ -134,7 +141,7 @@ struct DiagnosticsTests {
   }
 
   @Test("a finish kept and later dropped without a call completes the action unchanged")
-  func finishReleasedLater() {
+  func finishReleasedLater() async {
     let log = DiagnosticLog()
     let held = Locked<Finish<Counter>?>(nil)
     let store = Store(
@@ -151,7 +158,7 @@ struct DiagnosticsTests {
     store.dispatch(Action(type: 2)) { _ in done.open() }
     #expect(store.state.value == 5)
     held.withLock { $0 = nil }  // the last reference goes: the store completes action 1
-    done.wait()
+    await done.wait()
     #expect(log.kinds == [.finishReleasedWithoutCall])
     #expect(store.state.value == 6)
   }

@@ -27,7 +27,7 @@ struct LockTests {
   }
 
   @Test("a thread waiting for the lock wakes when it is released")
-  func waiterWakes() {
+  func waiterWakes() async {
     let locked = _Locked(0)
     let holding = Latch()
     let release = DispatchSemaphore(value: 0)
@@ -39,14 +39,14 @@ struct LockTests {
         value = 1
       }
     }
-    holding.wait()
+    await holding.wait()
     DispatchQueue.global().async {
       let seen = locked.withLock { $0 }  // blocks in the kernel until the holder unlocks
       #expect(seen == 1)
       done.open()
     }
     release.signal()
-    done.wait()
+    await done.wait()
     #expect(locked.withLock { $0 } == 1)
   }
 }

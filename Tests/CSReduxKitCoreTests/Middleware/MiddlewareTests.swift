@@ -117,14 +117,14 @@ struct MiddlewareTests {
   }
 
   @Test("many threads through middleware lose nothing and keep each thread's order")
-  func concurrent() {
+  func concurrent() async {
     let passThrough = Middleware<Counter> { action, context in context.next(action) }
     let store = Store(
       state: Counter(), reducer: valueOnlyReducer(),
       middleware: [passThrough, passThrough, passThrough])
     let seen = Locked<[Int]>([])
     store.subscribe { _, state in seen.append(state.value) }
-    onThreads(4) { _ in
+    await onThreads(4) { _ in
       for _ in 0..<2_000 { store.dispatch(Action(type: 1)) }
     }
     #expect(store.state.value == 8_000)

@@ -16,19 +16,9 @@ struct ModelBasedTests {
     ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
   }
 
-  /// Runs `work` on a thread of its own and waits without blocking a thread of the cooperative
-  /// pool: the other suites' async tests keep running while a long model check blocks.
-  static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-      let thread = Thread { continuation.resume(returning: work()) }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-  }
-
   @Test("random programs from up to four threads keep every documented guarantee")
   func randomPrograms() async {
-    let reports = await Self.offThePool { Self.checkRandomPrograms() }
+    let reports = await offThePool(stackSize: 8 << 20) { Self.checkRandomPrograms() }
     for report in reports { Issue.record(Comment(rawValue: report)) }
   }
 

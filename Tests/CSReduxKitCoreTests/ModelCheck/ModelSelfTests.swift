@@ -26,24 +26,26 @@ struct ModelBasedSelfTests {
       ],
     ])
 
-  static func cleanObservation() -> Observation {
-    var observation: Observation
-    repeat {
-      observation = ProgramRunner.run(program)
-    } while !StoreModel.violations(program, observation).isEmpty
-    return observation
+  static func cleanObservation() async -> Observation {
+    await offThePool {
+      var observation: Observation
+      repeat {
+        observation = ProgramRunner.run(program)
+      } while !StoreModel.violations(program, observation).isEmpty
+      return observation
+    }
   }
 
   @Test("a clean run of the fixed program has no violations")
-  func cleanRun() {
-    let observation = ProgramRunner.run(Self.program)
+  func cleanRun() async {
+    let observation = await offThePool { ProgramRunner.run(Self.program) }
     #expect(StoreModel.violations(Self.program, observation) == [])
     #expect(observation.commits.count == 5)  // four actions and the barrier
   }
 
   @Test("a lost action, a duplicate, a reordered thread and a wrong final state are caught")
-  func commitFaults() {
-    let clean = Self.cleanObservation()
+  func commitFaults() async {
+    let clean = await Self.cleanObservation()
     var lost = clean
     lost.commits.removeAll { $0.id == 3 }
     #expect(StoreModel.violations(Self.program, lost).contains { $0.contains("lost") })
@@ -63,8 +65,8 @@ struct ModelBasedSelfTests {
   }
 
   @Test("a subscriber that missed, duplicated or wrongly received an action is caught")
-  func subscriberFaults() {
-    let clean = Self.cleanObservation()
+  func subscriberFaults() async {
+    let clean = await Self.cleanObservation()
     let filtered = clean.subscribers[0]
     var missed = clean
     missed.subscribers[0].seen = []
@@ -85,8 +87,8 @@ struct ModelBasedSelfTests {
   }
 
   @Test("a missing completion, a missing diagnostic and a wrong rejection are caught")
-  func completionAndDiagnosticFaults() {
-    let clean = Self.cleanObservation()
+  func completionAndDiagnosticFaults() async {
+    let clean = await Self.cleanObservation()
     var noCompletion = clean
     noCompletion.completions = [:]
     #expect(

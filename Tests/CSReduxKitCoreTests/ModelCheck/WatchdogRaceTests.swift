@@ -17,7 +17,7 @@ import Testing
 struct ModelBasedWatchdogRaceTests {
   @Test("a slow reducer right after an asynchronous one is always reported as not finished")
   func slowAfterAsyncIsReported() async {
-    let (misses, drained) = await ModelBasedTests.offThePool { Self.countUnreportedSlowActions() }
+    let (misses, drained) = await offThePool { Self.countUnreportedSlowActions() }
     #expect(drained, "the store did not drain")
     #expect(misses == 0)
   }
@@ -28,12 +28,14 @@ struct ModelBasedWatchdogRaceTests {
     let iterations = Int(ModelBasedTests.environment("WATCHDOG_RACE_ITERATIONS") ?? 1_000)
     let parked = Locked<Finish<ModelState>?>(nil)
     let reports = DispatchSemaphore(value: 0)
+    let started = DispatchSemaphore(value: 0)
     let queue = DispatchQueue(label: "watchdog-race", attributes: .concurrent)
     let store = Store(
       state: ModelState(),
       reducer: Reducer<ModelState> { action, state, finish in
         if action.type == Program.slowType {
           parked.withLock { $0 = finish }
+          started.signal()
         } else if action.type == 1 {
           queue.async { finish(state) }
         } else {
@@ -60,6 +62,13 @@ struct ModelBasedWatchdogRaceTests {
     for _ in 0..<iterations {
       store.dispatch(Action(type: 1))
       store.dispatch(Action(type: Program.slowType))
+      // The slow reducer starts after the asynchronous one finishes, on a queue a loaded
+      // machine may not run for seconds: the 2 s for the report count from its start.
+      guard started.wait(timeout: .now() + hangBound) == .success else {
+        stop.withLock { $0 = true }
+        load.wait()
+        return (misses, false)
+      }
       if reports.wait(timeout: .now() + 2) == .timedOut { misses += 1 }
       let finish = parked.withLock { parked in
         defer { parked = nil }
@@ -84,7 +93,7 @@ struct ModelBasedWatchdogRaceTests {
   /// read its action type on another thread: no happens-before, so TSan reported a race between
   /// `_FinishBox.begin` and `_FinishBox.finish`. Fixed: the action type is an atomic word.
   @Test("a finish box reused after a late second finish is not raced (run under TSan)")
-  func lateSecondFinishAndBoxReuse() {
+  func lateSecondFinishAndBoxReuse() async {
     let queue = DispatchQueue(label: "late-second-finish", attributes: .concurrent)
     let log = DiagnosticLog()
     let store = Store(
@@ -95,7 +104,7 @@ struct ModelBasedWatchdogRaceTests {
       }, diagnostics: log.handler)
     let reported = log.latch(for: .finishCalledTwice, count: 2_000)
     for _ in 0..<2_000 { store.dispatch(Action(type: 1)) }
-    reported.wait()
+    await reported.wait()
     #expect(log.kinds.count == 2_000)
   }
 }

@@ -53,7 +53,7 @@ struct CoordinatorBroadcastTests {
   }
 
   @Test("each store keeps its own FIFO order: a broadcast queues behind pending actions")
-  func perStoreFIFO() {
+  func perStoreFIFO() async {
     let gate = DispatchQueue(label: "gate")
     gate.suspend()
     let slow = moduleStore("Slow", finishOn: gate)
@@ -69,7 +69,7 @@ struct CoordinatorBroadcastTests {
     #expect(log.current == ["Fast:11:9"], "the fast store did not wait for the slow one")
     slow.dispatch(Action(ModuleAction.add, data: 2)) { _ in done.open() }
     gate.resume()
-    done.wait()
+    await done.wait()
     #expect(log.current == ["Fast:11:9", "Slow:10:1", "Slow:11:9", "Slow:10:2"])
     #expect(slow.state.value == 11)
     subscriptions.forEach { $0.cancel() }
@@ -95,7 +95,7 @@ struct CoordinatorBroadcastTests {
   }
 
   @Test("broadcasts from four threads reach every store in one and the same order")
-  func concurrentBroadcasts() {
+  func concurrentBroadcasts() async {
     let stores = ["A", "B", "C"].map { moduleStore($0) }
     let coordinator = StoreCoordinator()
     for store in stores { coordinator.register(store) }
@@ -103,7 +103,7 @@ struct CoordinatorBroadcastTests {
     let subscriptions = zip(stores, seen).map { store, seen in
       store.subscribe { action, _ in seen.append((action.data as? Int) ?? -1) }
     }
-    onThreadsBounded(4) { thread in
+    await onThreadsBounded(4) { thread in
       for index in 0..<100 {
         coordinator.broadcast(Action(ModuleAction.add, data: thread * 1000 + index))
       }
@@ -234,7 +234,7 @@ struct CoordinatorFollowTests {
   }
 
   @Test("follows that never settle are stopped after the depth limit and reported once")
-  func cycleIsReported() {
+  func cycleIsReported() async {
     let log = DiagnosticLog()
     let a = moduleStore("A")
     let b = moduleStore("B")
@@ -250,7 +250,7 @@ struct CoordinatorFollowTests {
       a.dispatch(Action(ModuleAction.setValue, data: 1))
       returned.open()
     }
-    guard returned.wait(seconds: 10) else { return }
+    guard await returned.wait(seconds: 10) else { return }
     #expect(a.isIdle && b.isIdle)
     // 1 in A, then six hops: B 2, A 3, B 4, A 5, B 6, A 7; the seventh (B 8) is dropped.
     #expect(a.state.value == 7)
@@ -268,7 +268,7 @@ struct CoordinatorFollowTests {
   }
 
   @Test("a cycle through reducers that finish on other threads is still stopped")
-  func cycleAcrossThreads() {
+  func cycleAcrossThreads() async {
     let log = DiagnosticLog()
     let a = moduleStore("A", finishOn: DispatchQueue(label: "A"))
     let b = moduleStore("B", finishOn: DispatchQueue(label: "B"))
@@ -281,17 +281,17 @@ struct CoordinatorFollowTests {
     }
     let reported = log.latch(for: .crossStoreCycle)
     a.dispatch(Action(ModuleAction.setValue, data: 1))
-    guard reported.wait(seconds: 10) else { return }
+    guard await reported.wait(seconds: 10) else { return }
     let settled = Latch()
     a.dispatch(Action(ModuleAction.note, data: "probe")) { _ in settled.open() }
-    settled.wait(seconds: 10)
+    await settled.wait(seconds: 10)
     #expect(a.state.value == 5)
     #expect(b.state.value == 6)
     #expect(log.kinds == [.crossStoreCycle])
   }
 
   @Test("four threads dispatching into two stores that follow each other never deadlock")
-  func noDeadlock() {
+  func noDeadlock() async {
     let log = DiagnosticLog()
     let a = moduleStore("A")
     let b = moduleStore("B")
@@ -305,7 +305,7 @@ struct CoordinatorFollowTests {
     let pokeA = b.subscribe(to: [ModuleAction.add]) { [weak a] _, _ in
       a?.dispatch(Action(ModuleAction.note, data: "from B"))
     }
-    let finished = onThreadsBounded(4) { thread in
+    let finished = await onThreadsBounded(4) { thread in
       let store = thread < 2 ? a : b
       for _ in 0..<250 { store.dispatch(Action(ModuleAction.add)) }
     }

@@ -88,7 +88,7 @@
       } onChange: {
         changed.open()
       }
-      onThreadsBounded(4) { _ in
+      await onThreadsBounded(4) { _ in
         for _ in 0..<50 { store.dispatch(Action(ModuleAction.add)) }
       }
       await changed.wait()

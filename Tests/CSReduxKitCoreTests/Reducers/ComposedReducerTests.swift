@@ -64,7 +64,7 @@ struct ComposedReducerTests {
   }
 
   @Test("a child that finishes later delays the next child, not the order")
-  func asynchronousChild() {
+  func asynchronousChild() async {
     let log = Locked<[String]>([])
     let slow = Reducer<Counter> { _, state, finish in
       DispatchQueue.global().async {
@@ -79,7 +79,7 @@ struct ComposedReducerTests {
     let store = Store(state: Counter(value: 1), reducer: CombinedReducer(slow, fast))
     let done = Latch()
     store.dispatch(Action(type: 0)) { _ in done.open() }
-    done.wait()
+    await done.wait()
     #expect(log.current == ["slow finishes", "fast starts with 11"])
     #expect(store.state.value == 22)
   }
@@ -136,7 +136,7 @@ struct ComposedReducerTests {
   }
 
   @Test("a child that never finishes is named in the timeout report")
-  func slowChildNamed() {
+  func slowChildNamed() async {
     let log = DiagnosticLog()
     let held = Locked<[Finish<Counter>]>([])
     let stuck = Reducer<Counter> { _, _, finish in held.append(finish) }
@@ -145,7 +145,7 @@ struct ComposedReducerTests {
       reducer: CombinedReducer(named: ["fast": valueOnlyReducer(), "stuck": stuck]),
       reducerTimeout: .milliseconds(10), diagnostics: log.handler)
     store.dispatch(Action(type: 1))
-    log.latch(for: .reducerDidNotFinish).wait()
+    await log.latch(for: .reducerDidNotFinish).wait()
     #expect(
       log.entries.current.first?.description.contains("child reducer 'stuck' has not called finish")
         == true)

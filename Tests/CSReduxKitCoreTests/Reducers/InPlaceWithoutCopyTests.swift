@@ -117,7 +117,7 @@ struct InPlaceWithoutCopyTests {
   }
 
   @Test("a read on another thread during an in-place reduction returns the committed state")
-  func readDuringReduction() {
+  func readDuringReduction() async {
     let started = Latch()
     let reading = Locked<Store<Big>?>(nil)
     let slow = Store(
@@ -138,7 +138,7 @@ struct InPlaceWithoutCopyTests {
       done.open()
     }
     slow.dispatch(Action(type: 0))
-    done.wait()
+    await done.wait()
     #expect(result.current == 2)
     #expect(slow.state.applied == 2)
     #expect(slow.lentStateReaders == 0)

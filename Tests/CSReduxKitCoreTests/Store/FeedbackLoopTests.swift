@@ -64,13 +64,13 @@ struct FeedbackLoopTests {
   }
 
   @Test("actions from other threads are never dropped while a loop runs")
-  func otherThreadsKeepTheirActions() {
+  func otherThreadsKeepTheirActions() async {
     let log = DiagnosticLog()
     let store = Store(
       state: Counter(), reducer: counterReducer(), nestedDispatchLimit: 20_000,
       diagnostics: log.handler)
     store.subscribe(to: [1]) { [weak store] _, _ in store?.dispatch(Action(type: 1, data: 0)) }
-    onThreads(2) { thread in
+    await onThreads(2) { thread in
       if thread == 0 {
         store.dispatch(Action(type: 1, data: 0))  // starts the loop
       } else {
@@ -79,13 +79,13 @@ struct FeedbackLoopTests {
     }
     let done = Latch()
     store.dispatch(Action(type: 3, data: 0)) { _ in done.open() }
-    done.wait()
+    await done.wait()
     #expect(store.state.applied.filter { $0 == 2 }.count == 500)
     #expect(store.state.value == 500)
   }
 
   @Test("dispatches after a reducer went asynchronous are not counted as feedback")
-  func asynchronousReducerIsNotFeedback() {
+  func asynchronousReducerIsNotFeedback() async {
     let log = DiagnosticLog()
     let store = Store(
       state: Counter(), reducer: asyncCounterReducer(), nestedDispatchLimit: 5,
@@ -94,7 +94,7 @@ struct FeedbackLoopTests {
     for index in 0..<50 {
       store.dispatch(Action(type: 1)) { _ in if index == 49 { done.open() } }
     }
-    done.wait()
+    await done.wait()
     #expect(store.state.value == 50)
     #expect(log.kinds.isEmpty)
   }

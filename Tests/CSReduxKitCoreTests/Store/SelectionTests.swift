@@ -86,11 +86,11 @@ struct SelectionTests {
   }
 
   @Test("a selecting subscriber sees each distinct value in order across threads")
-  func concurrentDispatch() {
+  func concurrentDispatch() async {
     let store = Store(state: Counter(), reducer: Self.reducer())
     let seen = Locked<[Int]>([])
     store.subscribe(select: { $0.value / 100 }) { hundreds, _ in seen.append(hundreds) }
-    onThreads(4) { _ in
+    await onThreads(4) { _ in
       for _ in 0..<1_000 { store.dispatch(Action(type: 1)) }
     }
     #expect(store.state.value == 4_000)

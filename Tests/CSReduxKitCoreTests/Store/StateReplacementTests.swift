@@ -40,7 +40,7 @@ struct StateReplacementTests {
   }
 
   @Test("the replacement waits its turn behind queued actions, and later actions build on it")
-  func ordersInQueue() {
+  func ordersInQueue() async {
     let gate = Latch()
     let store = Store(
       state: Counter(),
@@ -64,7 +64,7 @@ struct StateReplacementTests {
     store.dispatch(Action(type: 1, data: 1)) { _ in done.open() }
     #expect(store.state == Counter())
     gate.open()
-    done.wait()
+    await done.wait()
     #expect(store.state == Counter(value: 1001, applied: [1]))
   }
 
@@ -105,7 +105,7 @@ struct IdleWaitingTests {
   }
 
   @Test("whenIdle runs after the last queued action's subscribers and completion")
-  func afterQueueDrains() {
+  func afterQueueDrains() async {
     let queue = DispatchQueue(label: "reducer")
     let store = Store(state: Counter(), reducer: asyncCounterReducer(on: queue))
     let events = Locked<[String]>([])
@@ -117,7 +117,7 @@ struct IdleWaitingTests {
       events.append("idle")
       idle.open()
     }
-    idle.wait()
+    await idle.wait()
     #expect(
       events.current == [
         "notify 1", "notify 2", "notify 3", "notify 4", "completion 4", "idle",

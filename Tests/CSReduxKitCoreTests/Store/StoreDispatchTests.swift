@@ -61,7 +61,7 @@ struct StoreDispatchTests {
   }
 
   @Test("finish may come later from another thread; the queue resumes in order")
-  func asynchronousFinish() {
+  func asynchronousFinish() async {
     let store = Store(state: Counter(), reducer: asyncCounterReducer())
     let done = Latch()
     for type in 1...100 {
@@ -71,13 +71,13 @@ struct StoreDispatchTests {
         store.dispatch(Action(type: type))
       }
     }
-    done.wait()
+    await done.wait()
     #expect(store.state.applied == Array(1...100))
     #expect(store.state.value == 100)
   }
 
   @Test("dispatch never blocks while an asynchronous reducer is working")
-  func dispatchDoesNotBlock() {
+  func dispatchDoesNotBlock() async {
     let gate = DispatchSemaphore(value: 0)
     let store = Store(
       state: Counter(),
@@ -99,19 +99,19 @@ struct StoreDispatchTests {
     gate.signal()
     gate.signal()
     gate.signal()
-    done.wait()
+    await done.wait()
     #expect(store.state.applied == [1, 2, 3])
   }
 
   @Test("state can be read from any thread while a reducer is pending")
-  func stateReadableWhilePending() {
+  func stateReadableWhilePending() async {
     let held = Locked<Finish<Counter>?>(nil)
     let store = Store(
       state: Counter(value: 5),
       reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } })
     store.dispatch(Action(type: 1))
     let reads = Locked<[Int]>([])
-    onThreads(4) { _ in reads.append(store.state.value) }
+    await onThreads(4) { _ in reads.append(store.state.value) }
     #expect(reads.current == [5, 5, 5, 5])
     held.current?(Counter(value: 6))
     #expect(store.state.value == 6)
@@ -176,7 +176,7 @@ struct StoreDispatchTests {
   }
 
   @Test("each completion is called exactly once, with its own action's state")
-  func completionCalledOnce() {
+  func completionCalledOnce() async {
     let store = Store(state: Counter(), reducer: asyncCounterReducer())
     let calls = Locked<[Int: Int]>([:])
     let done = Latch(count: 200)
@@ -187,7 +187,7 @@ struct StoreDispatchTests {
         done.open()
       }
     }
-    done.wait()
+    await done.wait()
     #expect(calls.current.count == 200)
     #expect(calls.current.values.allSatisfy { $0 == 1 })
   }

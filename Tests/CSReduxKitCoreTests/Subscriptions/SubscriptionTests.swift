@@ -301,12 +301,12 @@ struct SubscribeReadingStateTests {
   }
 
   @Test("the first commit a subscriber sees is the one right after the state it was given")
-  func noCommitFallsBetween() {
+  func noCommitFallsBetween() async {
     let store = Store(state: Counter(), reducer: valueOnlyReducer())
     let probes = Locked<[(Probe, Subscription)]>([])
     let subscribing = Locked(true)
     let dispatched = Locked(0)
-    onThreads(2) { thread in
+    await onThreads(2) { thread in
       if thread == 0 {
         // Commit continuously for as long as the other thread subscribes (bounded).
         var count = 0

@@ -40,7 +40,7 @@ struct ActionLogRecordingTests {
   }
 
   @Test("an asynchronous reducer's duration covers the time until finish")
-  func asyncDuration() {
+  func asyncDuration() async {
     let gate = Latch()
     let store = Store(
       state: Counter(),
@@ -57,7 +57,7 @@ struct ActionLogRecordingTests {
     // The reducer cannot finish before the gate opens, which is after this measured pause.
     while ContinuousClock.now - startedWaiting < .milliseconds(5) {}
     gate.open()
-    done.wait()
+    await done.wait()
     #expect(log.entries.first.map { $0.reducerDuration >= .milliseconds(5) } == true)
   }
 
@@ -264,7 +264,7 @@ struct ActionLogTimeTravelTests {
     try log.setSkipped(true, at: 0) { _ in done.open() }
     store.dispatch(Action(type: 1, data: 8))  // queued behind the recomputation
     await store.waitUntilIdle()
-    done.wait()
+    await done.wait()
     #expect(log.entries.map(\.state.value) == [0, 2, 6, 14])
     #expect(store.state.value == 14)
   }

@@ -93,6 +93,15 @@ private func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
   try body(directory)
 }
 
+/// The `async` form of `withTemporaryDirectory(_:)`, for a test that awaits a latch.
+private func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
+  let directory = FileManager.default.temporaryDirectory
+    .appending(component: "StatePersistenceTests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  try await body(directory)
+}
+
 /// The names in `directory`, sorted.
 private func contents(of directory: URL) throws -> [String] {
   try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
@@ -413,8 +422,8 @@ struct StatePersistenceTests {
   // MARK: - Saving after every commit
 
   @Test("keepSaving writes only the latest state when writes fall behind, and flush waits for it")
-  func keepSavingCoalesces() throws {
-    try withTemporaryDirectory { directory in
+  func keepSavingCoalesces() async throws {
+    try await withTemporaryDirectory { directory in
       let persistence = StatePersistence<Notes>(
         fileURL: directory.appending(component: "notes.json"), schemaVersion: 1)
       let probe = EncodeProbe(holdsFirstEncode: true)
@@ -423,7 +432,7 @@ struct StatePersistenceTests {
       persistence.keepSaving(store) { Issue.record("save failed: \($0)") }
 
       store.dispatch(Action(type: 1, data: "first"))
-      try #require(probe.firstEncodeStarted.wait())
+      try #require(await probe.firstEncodeStarted.wait())
       for index in 2...50 { store.dispatch(Action(type: 1, data: "note \(index)")) }
       probe.gate?.signal()
       persistence.flush()

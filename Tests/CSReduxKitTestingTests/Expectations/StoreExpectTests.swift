@@ -22,10 +22,12 @@ struct StoreExpectTests {
   }
 
   @Test("the synchronous form passes too")
-  func passesSync() throws {
+  func passesSync() async throws {
     let store = asyncTallyStore()
-    try store.expect(dispatching: Action(TallyAction.note, data: "sync")) {
-      $0.notes = ["sync"]
+    try await offThePool {
+      try store.expect(dispatching: Action(TallyAction.note, data: "sync")) {
+        $0.notes = ["sync"]
+      }
     }
     #expect(store.state == Tally(notes: ["sync"]))
   }
@@ -162,12 +164,15 @@ struct StoreExpectTests {
   }
 
   @Test("a store still busy with earlier actions fails before dispatching")
-  func busyBefore() throws {
+  func busyBefore() async throws {
     let parking = Parking()
     let store = parking.store()
     store.dispatch(Action(TallyAction.add, data: 1))
-    let error = expectationError {
-      try store.expect(dispatching: Action(TallyAction.add, data: 2), timeout: .milliseconds(200))
+    let error = await expectationError {
+      try await offThePool {
+        _ = try store.expect(
+          dispatching: Action(TallyAction.add, data: 2), timeout: .milliseconds(200))
+      }
     }
     #expect(error?.kind == .timedOut)
     #expect(
@@ -176,7 +181,7 @@ struct StoreExpectTests {
         earlier actions after 0.2 seconds (a reducer has not called finish)
         """)
     parking.release()
-    try store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(30))
     #expect(store.state.value == 1)
   }
 

@@ -16,10 +16,10 @@ struct StoreIdleTests {
   }
 
   @Test("the synchronous form blocks until the store is idle")
-  func waitsSync() throws {
+  func waitsSync() async throws {
     let store = asyncTallyStore()
     for amount in 1...3 { store.dispatch(Action(TallyAction.add, data: amount)) }
-    try store.waitUntilIdle(timeout: .seconds(30))
+    try await offThePool { try store.waitUntilIdle(timeout: .seconds(30)) }
     #expect(store.state.value == 6)
   }
 
@@ -46,7 +46,9 @@ struct StoreIdleTests {
         CSReduxKitTestingTests/StoreIdleTests.swift:\(line): the store 'Stuck' did not go idle \
         within 0.2 seconds: a reducer has not called finish, or actions keep coming
         """)
-    let syncError = expectationError { try store.waitUntilIdle(timeout: .milliseconds(200)) }
+    let syncError = await expectationError {
+      try await offThePool { try store.waitUntilIdle(timeout: .milliseconds(200)) }
+    }
     #expect(syncError?.message == error?.message)
     parking.release()
     try await store.waitUntilIdle(timeout: .seconds(30))

@@ -53,14 +53,16 @@ struct StoreRecorderTests {
   }
 
   @Test("the synchronous wait blocks until the entries come")
-  func waitsSync() throws {
+  func waitsSync() async throws {
     let store = asyncTallyStore()
     let recorder = StoreRecorder(store)
     store.dispatch(Action(TallyAction.add, data: 4))
     store.dispatch(Action(TallyAction.note, data: "four"))
-    let entries = try recorder.waitForEntries(count: 2, timeout: .seconds(30))
+    let entries = try await offThePool {
+      try recorder.waitForEntries(count: 2, timeout: .seconds(30))
+    }
     #expect(entries.map(\.state) == [Tally(value: 4), Tally(value: 4, notes: ["four"])])
-    try recorder.expectNoMoreActions(timeout: .seconds(30))
+    try await offThePool { try recorder.expectNoMoreActions(timeout: .seconds(30)) }
   }
 
   @Test("entries returned by waitForEntries count as read, like those nextEntry returns")
@@ -97,9 +99,11 @@ struct StoreRecorderTests {
           StateReplacedAction(state replaced)
         """)
 
-    let syncError = expectationError {
-      try recorder.nextEntry(timeout: .milliseconds(1))
-      try recorder.nextEntry(timeout: .milliseconds(200))
+    let syncError = await expectationError {
+      try await offThePool {
+        try recorder.nextEntry(timeout: .milliseconds(1))
+        try recorder.nextEntry(timeout: .milliseconds(200))
+      }
     }
     #expect(
       syncError?.message

@@ -180,7 +180,7 @@ struct ReliabilityCatalogueTests {
   // MARK: Finish
 
   @Test("finish called twice, never, or released reads as documented")
-  func finishMisuse() {
+  func finishMisuse() async {
     let twice = diagnostics { handler in
       Store(
         state: Counter(),
@@ -207,7 +207,7 @@ struct ReliabilityCatalogueTests {
         state: Counter(), reducer: Reducer<Counter> { _, _, finish in held.append(finish) },
         reducerTimeout: .milliseconds(10), diagnostics: log.handler)
       for type in 0...waiting { store.dispatch(Action(type: type)) }
-      log.latch(for: .reducerDidNotFinish).wait()
+      await log.latch(for: .reducerDidNotFinish).wait()
       expectDocumented(log.entries.current.first?.message)
       for _ in 0...waiting { held.current.last?(Counter()) }
       held.withLock { $0 = [] }
@@ -297,7 +297,7 @@ struct ReliabilityCatalogueTests {
   }
 
   @Test("a combined reducer's children are named in every report")
-  func children() {
+  func children() async {
     let failing = diagnostics { handler in
       Store(
         state: Counter(),
@@ -334,7 +334,7 @@ struct ReliabilityCatalogueTests {
       reducer: CombinedReducer(named: ["stuck": Reducer { _, _, finish in held.append(finish) }]),
       reducerTimeout: .milliseconds(10), diagnostics: log.handler)
     store.dispatch(Action(type: 1))
-    log.latch(for: .reducerDidNotFinish).wait()
+    await log.latch(for: .reducerDidNotFinish).wait()
     expectDocumented(log.entries.current.first?.message)
     held.current.first?(Counter())
     held.withLock { $0 = [] }

@@ -106,8 +106,8 @@ struct SignOutTests {
 @Suite("demo binary, sign out, end to end")
 struct SignOutEndToEndTests {
   @Test("demo: signout clears the title, the list and its highlight")
-  func csdemo() throws {
-    let run = try DemoBinary.run(["-e", "add Buy milk; title; signout"])
+  func csdemo() async throws {
+    let run = try await DemoBinary.run(["-e", "add Buy milk; title; signout"])
     #expect(run.status == 0)
     #expect(run.error == "")
     #expect(
@@ -139,8 +139,8 @@ struct SignOutEndToEndTests {
   }
 
   @Test("demo todo, rps and settings: signout resets the module")
-  func modules() throws {
-    let todo = try DemoBinary.run(["todo", "-e", "add Work; signout"])
+  func modules() async throws {
+    let todo = try await DemoBinary.run(["todo", "-e", "add Work; signout"])
     #expect(todo.status == 0)
     #expect(
       todo.output == """
@@ -154,7 +154,7 @@ struct SignOutEndToEndTests {
         tasks | (no tasks)
 
         """)
-    let rps = try DemoBinary.run(["rps"], input: "rock\nsignout\n")
+    let rps = try await DemoBinary.run(["rps"], input: "rock\nsignout\n")
     #expect(rps.status == 0)
     #expect(
       rps.output == """
@@ -172,7 +172,7 @@ struct SignOutEndToEndTests {
                 | player 2: -
 
         """)
-    let settings = try DemoBinary.run(["settings", "-e", "filter; button; signout"])
+    let settings = try await DemoBinary.run(["settings", "-e", "filter; button; signout"])
     #expect(settings.status == 0)
     #expect(
       settings.output.hasSuffix(
@@ -188,24 +188,24 @@ struct SignOutEndToEndTests {
   }
 
   @Test("demo --help lists the signout command and the o key")
-  func help() throws {
-    let run = try DemoBinary.run(["--help"])
+  func help() async throws {
+    let run = try await DemoBinary.run(["--help"])
     #expect(run.status == 0)
     #expect(run.output.contains("    signout         sign out: every module's store resets"))
     #expect(run.output.contains("    o           sign out: every module resets (when not typing)"))
   }
 
   @Test("the o key signs out in the full-screen mode")
-  func interactiveKey() throws {
-    let demo = try PTYProcess(arguments: ["settings"])
-    #expect(demo.read { $0.contains("[ facebook ] off") })
+  func interactiveKey() async throws {
+    let demo = try await PTYProcess.start(arguments: ["settings"])
+    #expect(await demo.read { $0.contains("[ facebook ] off") })
     demo.send("b")
-    #expect(demo.read { $0.contains("[ facebook ] on") })
+    #expect(await demo.read { $0.contains("[ facebook ] on") })
     demo.send("o")
-    #expect(demo.read { $0.contains("last action signOut (3)") })
-    #expect(demo.read { $0.contains("signed out: CSDemoStore") })
+    #expect(await demo.read { $0.contains("last action signOut (3)") })
+    #expect(await demo.read { $0.contains("signed out: CSDemoStore") })
     demo.send("q")
-    #expect(demo.waitForExit() == 0)
+    #expect(await demo.waitForExit() == 0)
     #expect(demo.mode == demo.modeBefore)
   }
 }

@@ -4,7 +4,10 @@ import _DemoTerminalShims
 @testable import DemoKit
 
 /// The demo binary running in a pseudo-terminal, as a user's terminal would run it.
-final class PTYProcess {
+///
+/// One test drives it, one call at a time; the reads run on a thread of their own (see
+/// `offThePool`), each finished before the test goes on, so its state is never shared.
+final class PTYProcess: @unchecked Sendable {
   let master: Int32
   let slave: Int32
   let pid: Int32
@@ -13,7 +16,21 @@ final class PTYProcess {
   private(set) var exitStatus: Int32?
   let deadline: ContinuousClock.Instant
 
-  init(arguments: [String], rows: Int32 = 24, columns: Int32 = 80) throws {
+  /// Starts the demo in a pseudo-terminal once a process slot is free (see `processSlots`);
+  /// the slot is given back when the process is released.
+  static func start(
+    arguments: [String], rows: Int32 = 24, columns: Int32 = 80
+  ) async throws -> PTYProcess {
+    await offThePool { processSlots.wait() }
+    do {
+      return try PTYProcess(arguments: arguments, rows: rows, columns: columns)
+    } catch {
+      processSlots.signal()
+      throw error
+    }
+  }
+
+  private init(arguments: [String], rows: Int32, columns: Int32) throws {
     let path = try #require(DemoBinary.path, "build the demo binary first (swift build)")
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -26,7 +43,9 @@ final class PTYProcess {
     }
     try #require(result == 0, "could not start \(path) in a pseudo-terminal")
     (self.master, self.slave, self.pid, self.modeBefore) = (master, slave, pid, mode)
-    deadline = ContinuousClock.now + .seconds(20)
+    // A bound against hangs only: a sanitized demo on a busy 2-core machine can take tens of
+    // seconds for a session that takes milliseconds on an idle one.
+    deadline = ContinuousClock.now + .seconds(90)
   }
 
   deinit {
@@ -36,6 +55,7 @@ final class PTYProcess {
     }
     _ = demo_close(master)
     _ = demo_close(slave)
+    processSlots.signal()
   }
 
   /// The output so far as text (escape sequences included).
@@ -47,9 +67,14 @@ final class PTYProcess {
   }
 
   /// Reads the terminal until `predicate` holds for the output or the deadline passes, waiting
-  /// on the descriptor (never sleeping). Returns whether the predicate held.
+  /// on the descriptor (never sleeping) on a thread of its own. Returns whether the predicate
+  /// held.
   @discardableResult
-  func read(until predicate: (String) -> Bool) -> Bool {
+  func read(until predicate: @escaping @Sendable (String) -> Bool) async -> Bool {
+    await offThePool { self.readBlocking(until: predicate) }
+  }
+
+  private func readBlocking(until predicate: (String) -> Bool) -> Bool {
     while ContinuousClock.now < deadline {
       if predicate(text) { return true }
       if exitStatus == nil {
@@ -68,8 +93,8 @@ final class PTYProcess {
   }
 
   /// Waits for the child to exit (bounded by the deadline) and returns its status.
-  func waitForExit() -> Int32? {
-    read { _ in exitStatus != nil }
+  func waitForExit() async -> Int32? {
+    await offThePool { self.readBlocking { _ in self.exitStatus != nil } }
     return exitStatus
   }
 
@@ -84,51 +109,51 @@ final class PTYProcess {
 @Suite("demo binary, interactive mode in a pseudo-terminal")
 struct InteractiveEndToEndTests {
   @Test("keys add Buy milk to all three components; q quits and restores the terminal")
-  func addBuyMilk() throws {
-    let demo = try PTYProcess(arguments: [])
-    #expect(demo.read { $0.contains("(please enter content)") })
+  func addBuyMilk() async throws {
+    let demo = try await PTYProcess.start(arguments: [])
+    #expect(await demo.read { $0.contains("(please enter content)") })
     #expect(demo.text.contains(ANSI.enterAlternateScreen))
     demo.send("x")
-    #expect(demo.read { $0.contains("tap Add first!") })
+    #expect(await demo.read { $0.contains("tap Add first!") })
     demo.send("a")
-    #expect(demo.read { $0.contains("Adding text....") })
+    #expect(await demo.read { $0.contains("Adding text....") })
     demo.send("Buy milk")
-    #expect(demo.read { $0.contains("[Buy milk_]") })
+    #expect(await demo.read { $0.contains("[Buy milk_]") })
     demo.send("\r")
-    #expect(demo.read { $0.contains("0  Buy milk") })
+    #expect(await demo.read { $0.contains("0  Buy milk") })
     #expect(demo.text.contains("last action addContentFinish (1) payload \"Buy milk\""))
     demo.send("q")
-    #expect(demo.waitForExit() == 0)
+    #expect(await demo.waitForExit() == 0)
     #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
     #expect(demo.mode == demo.modeBefore)
   }
 
   @Test("arrows select rows, Esc cancels adding, and Ctrl-C quits with the terminal restored")
-  func arrowsEscapeAndInterrupt() throws {
-    let demo = try PTYProcess(arguments: [])
-    #expect(demo.read { $0.contains("(please enter content)") })
+  func arrowsEscapeAndInterrupt() async throws {
+    let demo = try await PTYProcess.start(arguments: [])
+    #expect(await demo.read { $0.contains("(please enter content)") })
     demo.send("aEat\r")
-    #expect(demo.read { $0.contains("0  Eat") })
+    #expect(await demo.read { $0.contains("0  Eat") })
     demo.send("\u{1B}[B")
-    #expect(demo.read { $0.contains("> 0  Eat") })
+    #expect(await demo.read { $0.contains("> 0  Eat") })
     demo.send("a")
-    #expect(demo.read { $0.contains("[_]") })
+    #expect(await demo.read { $0.contains("[_]") })
     demo.send("\u{1B}")
-    #expect(demo.read { $0.contains("adding cancelled") })
+    #expect(await demo.read { $0.contains("adding cancelled") })
     demo.send("\u{3}")
-    #expect(demo.waitForExit() == 130)
+    #expect(await demo.waitForExit() == 130)
     #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
     #expect(demo.mode == demo.modeBefore)
   }
 
   @Test("SIGTERM from outside restores the terminal before the process dies")
-  func terminated() throws {
-    let demo = try PTYProcess(arguments: ["settings"])
-    #expect(demo.read { $0.contains("[ facebook ] off") })
+  func terminated() async throws {
+    let demo = try await PTYProcess.start(arguments: ["settings"])
+    #expect(await demo.read { $0.contains("[ facebook ] off") })
     demo.send("b")
-    #expect(demo.read { $0.contains("[ facebook ] on") })
+    #expect(await demo.read { $0.contains("[ facebook ] on") })
     _ = demo_terminate(demo.pid)
-    let status = demo.waitForExit()
+    let status = await demo.waitForExit()
     #expect(status == 143, "128 + SIGTERM")
     #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
     #expect(demo.mode == demo.modeBefore)

@@ -3,8 +3,8 @@ import Testing
 @Suite("demo binary, feature modules and help, end to end")
 struct ModulesEndToEndTests {
   @Test("demo todo adds newest first and reports an out-of-range delete")
-  func todo() throws {
-    let run = try DemoBinary.run(["todo", "-e", "add Work; add Eat; delete 0; delete 3"])
+  func todo() async throws {
+    let run = try await DemoBinary.run(["todo", "-e", "add Work; add Eat; delete 0; delete 3"])
     #expect(run.status == 0)
     #expect(
       run.output == """
@@ -31,8 +31,8 @@ struct ModulesEndToEndTests {
   }
 
   @Test("demo rps hides player one's weapon until player two chose, and new starts over")
-  func rps() throws {
-    let run = try DemoBinary.run(["rps"], input: "scissors\nrock\nnew\n")
+  func rps() async throws {
+    let run = try await DemoBinary.run(["rps"], input: "scissors\nrock\nnew\n")
     #expect(run.status == 0)
     #expect(
       run.output == """
@@ -58,8 +58,8 @@ struct ModulesEndToEndTests {
   }
 
   @Test("demo settings: the button on screen B updates both screens")
-  func settings() throws {
-    let run = try DemoBinary.run(["settings", "-e", "filter; button; facebook"])
+  func settings() async throws {
+    let run = try await DemoBinary.run(["settings", "-e", "filter; button; facebook"])
     #expect(run.status == 0)
     #expect(
       run.output == """
@@ -85,16 +85,16 @@ struct ModulesEndToEndTests {
   }
 
   @Test("--script runs the commands of a file")
-  func scriptFile() throws {
-    let run = try DemoBinary.run(["rps", "--script", "/dev/stdin"], input: "rock\nquit\n")
+  func scriptFile() async throws {
+    let run = try await DemoBinary.run(["rps", "--script", "/dev/stdin"], input: "rock\nquit\n")
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("> rock\naction chooseWeapon (0) payload rock\n"))
     #expect(run.output.hasSuffix("\n\n> quit\n"))
   }
 
   @Test("demo --help lists the modules, keys and commands")
-  func help() throws {
-    let run = try DemoBinary.run(["--help"])
+  func help() async throws {
+    let run = try await DemoBinary.run(["--help"])
     #expect(run.status == 0)
     for text in [
       "MODULES", "todo", "rps", "settings", "DEMO TODO", "DEMO RPS", "DEMO SETTINGS",

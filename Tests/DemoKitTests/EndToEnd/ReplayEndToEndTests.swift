@@ -10,8 +10,8 @@ import _DemoTerminalShims
 extension PTYProcess {
   /// Reads until the output after the first `mark` bytes contains `text`.
   @discardableResult
-  func read(after mark: Int, contains text: String) -> Bool {
-    read { _ in String(decoding: output.dropFirst(mark), as: UTF8.self).contains(text) }
+  func read(after mark: Int, contains text: String) async -> Bool {
+    await read { _ in String(decoding: self.output.dropFirst(mark), as: UTF8.self).contains(text) }
   }
 }
 
@@ -21,9 +21,9 @@ struct ReplayEndToEndTests {
   static let commands = "add Buy milk; title; delete 4"
 
   @Test("--log writes the session's entries, which decode with the module's codec")
-  func logFile() throws {
+  func logFile() async throws {
     let file = TemporaryPath()
-    let run = try DemoBinary.run(["--log", file.path, "-e", Self.commands])
+    let run = try await DemoBinary.run(["--log", file.path, "-e", Self.commands])
     #expect(run.status == 0)
     #expect(run.error == "")
     let recording = try CSDemoActionType.logCodec.decode(file.text)
@@ -44,9 +44,10 @@ struct ReplayEndToEndTests {
   }
 
   @Test("demo todo --log records the todo store")
-  func todoLog() throws {
+  func todoLog() async throws {
     let file = TemporaryPath()
-    let run = try DemoBinary.run(["todo", "--log=\(file.path)"], input: "add Work\nadd Eat\n")
+    let run = try await DemoBinary.run(
+      ["todo", "--log=\(file.path)"], input: "add Work\nadd Eat\n")
     #expect(run.status == 0)
     let recording = try TodoActionType.logCodec.decode(file.text)
     #expect(recording.storeName == "TodoStore")
@@ -55,10 +56,10 @@ struct ReplayEndToEndTests {
   }
 
   @Test("demo replay FILE, not on a terminal, prints every frame in order")
-  func scriptedReplay() throws {
+  func scriptedReplay() async throws {
     let file = TemporaryPath()
-    #expect(try DemoBinary.run(["--log", file.path, "-e", Self.commands]).status == 0)
-    let run = try DemoBinary.run(["replay", file.path])
+    #expect(try await DemoBinary.run(["--log", file.path, "-e", Self.commands]).status == 0)
+    let run = try await DemoBinary.run(["replay", file.path])
     #expect(run.status == 0)
     #expect(run.error == "")
     #expect(
@@ -99,21 +100,22 @@ struct ReplayEndToEndTests {
   }
 
   @Test("demo replay --check FILE replays with the reducer and counts the matching entries")
-  func check() throws {
+  func check() async throws {
     let file = TemporaryPath()
-    #expect(try DemoBinary.run(["rps", "--log", file.path, "-e", "rock; paper; new"]).status == 0)
-    let run = try DemoBinary.run(["replay", "--check", file.path])
+    #expect(
+      try await DemoBinary.run(["rps", "--log", file.path, "-e", "rock; paper; new"]).status == 0)
+    let run = try await DemoBinary.run(["replay", "--check", file.path])
     #expect(run.status == 0)
     #expect(run.output == "replay matches: 3 entries\n")
   }
 
   @Test("a truncated log prints the line and the reason, and exits with status 1")
-  func truncated() throws {
+  func truncated() async throws {
     let file = TemporaryPath()
-    #expect(try DemoBinary.run(["--log", file.path, "-e", Self.commands]).status == 0)
+    #expect(try await DemoBinary.run(["--log", file.path, "-e", Self.commands]).status == 0)
     let lines = file.text.split(separator: "\n")
     try FileDescriptor.writeText(lines.prefix(3).joined(separator: "\n") + "\n", toPath: file.path)
-    let run = try DemoBinary.run(["replay", file.path])
+    let run = try await DemoBinary.run(["replay", file.path])
     #expect(run.status == 1)
     #expect(run.output == "")
     #expect(
@@ -125,12 +127,12 @@ struct ReplayEndToEndTests {
   }
 
   @Test("a corrupt line and a missing file are named; the status is 1")
-  func corrupt() throws {
+  func corrupt() async throws {
     let file = TemporaryPath()
-    #expect(try DemoBinary.run(["--log", file.path, "-e", Self.commands]).status == 0)
+    #expect(try await DemoBinary.run(["--log", file.path, "-e", Self.commands]).status == 0)
     let corrupted = file.text.replacingOccurrences(of: "\"payload\":4", with: "\"payload\":\"4\"")
     try FileDescriptor.writeText(corrupted, toPath: file.path)
-    let run = try DemoBinary.run(["replay", file.path])
+    let run = try await DemoBinary.run(["replay", file.path])
     #expect(run.status == 1)
     #expect(
       run.error == """
@@ -139,7 +141,7 @@ struct ReplayEndToEndTests {
 
         """)
     let missing = TemporaryPath()
-    let none = try DemoBinary.run(["replay", missing.path])
+    let none = try await DemoBinary.run(["replay", missing.path])
     #expect(none.status == 1)
     #expect(
       none.error == "demo: \(missing.path): cannot read the action log: No such file or directory\n"
@@ -147,8 +149,10 @@ struct ReplayEndToEndTests {
   }
 
   @Test("a log that cannot be written is reported after the session, with status 1")
-  func unwritable() throws {
-    let run = try DemoBinary.run(["todo", "--log", "/nonexistent-dir/log.jsonl", "-e", "add A"])
+  func unwritable() async throws {
+    let run = try await DemoBinary.run([
+      "todo", "--log", "/nonexistent-dir/log.jsonl", "-e", "add A",
+    ])
     #expect(run.status == 1)
     #expect(run.output.hasPrefix("> add A\n"))
     #expect(
@@ -158,83 +162,85 @@ struct ReplayEndToEndTests {
   }
 
   @Test("replay usage mistakes are usage errors")
-  func usage() throws {
-    #expect(try DemoBinary.run(["replay"]).status == 2)
-    let both = try DemoBinary.run(["replay", "f.jsonl", "-e", "add A"])
+  func usage() async throws {
+    #expect(try await DemoBinary.run(["replay"]).status == 2)
+    let both = try await DemoBinary.run(["replay", "f.jsonl", "-e", "add A"])
     #expect(both.status == 2)
     #expect(
       both.error.hasPrefix(
         "demo: replay takes only --check and a file: demo replay [--check] FILE\n"))
-    #expect(try DemoBinary.run(["--check", "-e", "add A"]).status == 2)
+    #expect(try await DemoBinary.run(["--check", "-e", "add A"]).status == 2)
   }
 
   @Test("interactive replay: arrows step forward and back, End and Home jump, q restores")
-  func interactive() throws {
+  func interactive() async throws {
     let file = TemporaryPath()
     #expect(
-      try DemoBinary.run(["todo", "--log", file.path, "-e", "add Work; add Eat"]).status == 0)
-    let demo = try PTYProcess(arguments: ["replay", file.path])
-    #expect(demo.read { $0.contains("replay 0/2  initial state") })
+      try await DemoBinary.run(["todo", "--log", file.path, "-e", "add Work; add Eat"]).status == 0)
+    let demo = try await PTYProcess.start(arguments: ["replay", file.path])
+    #expect(await demo.read { $0.contains("replay 0/2  initial state") })
     #expect(demo.text.contains("(no tasks)"))
     var mark = demo.output.count
     demo.send("\u{1B}[C")
-    #expect(demo.read(after: mark, contains: "replay 1/2  action addTask (0) payload \"Work\""))
-    #expect(demo.read(after: mark, contains: "0  Work"))
+    #expect(
+      await demo.read(after: mark, contains: "replay 1/2  action addTask (0) payload \"Work\""))
+    #expect(await demo.read(after: mark, contains: "0  Work"))
     mark = demo.output.count
     demo.send("\u{1B}[C")
-    #expect(demo.read(after: mark, contains: "replay 2/2  action addTask (0) payload \"Eat\""))
-    #expect(demo.read(after: mark, contains: "1  Work"))
+    #expect(
+      await demo.read(after: mark, contains: "replay 2/2  action addTask (0) payload \"Eat\""))
+    #expect(await demo.read(after: mark, contains: "1  Work"))
     mark = demo.output.count
     demo.send("\u{1B}[C")
-    #expect(demo.read(after: mark, contains: "this is the last frame; q quits"))
+    #expect(await demo.read(after: mark, contains: "this is the last frame; q quits"))
     mark = demo.output.count
     demo.send("\u{1B}[D")
-    #expect(demo.read(after: mark, contains: "replay 1/2"))
+    #expect(await demo.read(after: mark, contains: "replay 1/2"))
     mark = demo.output.count
     demo.send("\u{1B}[H")
-    #expect(demo.read(after: mark, contains: "replay 0/2  initial state"))
+    #expect(await demo.read(after: mark, contains: "replay 0/2  initial state"))
     mark = demo.output.count
     demo.send("\u{1B}[F")
-    #expect(demo.read(after: mark, contains: "replay 2/2"))
+    #expect(await demo.read(after: mark, contains: "replay 2/2"))
     demo.send("q")
-    #expect(demo.waitForExit() == 0)
+    #expect(await demo.waitForExit() == 0)
     #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
     #expect(demo.mode == demo.modeBefore)
   }
 
   @Test("full screen with --log: quitting with q or Ctrl-C writes the log")
-  func interactiveLog() throws {
+  func interactiveLog() async throws {
     let file = TemporaryPath()
-    let demo = try PTYProcess(arguments: ["todo", "--log", file.path])
-    #expect(demo.read { $0.contains("(no tasks)") })
+    let demo = try await PTYProcess.start(arguments: ["todo", "--log", file.path])
+    #expect(await demo.read { $0.contains("(no tasks)") })
     demo.send("aWork\r")
-    #expect(demo.read { $0.contains("0  Work") })
+    #expect(await demo.read { $0.contains("0  Work") })
     demo.send("q")
-    #expect(demo.waitForExit() == 0)
+    #expect(await demo.waitForExit() == 0)
     #expect(demo.mode == demo.modeBefore)
     let recording = try TodoActionType.logCodec.decode(file.text)
     #expect(recording.entries.map { $0.action.data as? String } == ["Work"])
 
-    let again = try PTYProcess(arguments: ["settings", "--log", file.path])
-    #expect(again.read { $0.contains("[ facebook ] off") })
+    let again = try await PTYProcess.start(arguments: ["settings", "--log", file.path])
+    #expect(await again.read { $0.contains("[ facebook ] off") })
     again.send("b")
-    #expect(again.read { $0.contains("[ facebook ] on") })
+    #expect(await again.read { $0.contains("[ facebook ] on") })
     again.send("\u{3}")
-    #expect(again.waitForExit() == 130)
+    #expect(await again.waitForExit() == 130)
     #expect(again.mode == again.modeBefore)
     let settings = try SettingsActionType.logCodec.decode(file.text)
     #expect(settings.entries.map(\.action.type) == [SettingsActionType.toggleFacebook.rawValue])
   }
 
   @Test("full screen with --log: SIGTERM saves the log, restores the terminal, then kills")
-  func terminatedWithLog() throws {
+  func terminatedWithLog() async throws {
     let file = TemporaryPath()
-    let demo = try PTYProcess(arguments: ["settings", "--log", file.path])
-    #expect(demo.read { $0.contains("[ facebook ] off") })
+    let demo = try await PTYProcess.start(arguments: ["settings", "--log", file.path])
+    #expect(await demo.read { $0.contains("[ facebook ] off") })
     demo.send("f")
-    #expect(demo.read { $0.contains("Filter    [x] on") })
+    #expect(await demo.read { $0.contains("Filter    [x] on") })
     _ = demo_terminate(demo.pid)
-    #expect(demo.waitForExit() == 143, "128 + SIGTERM")
+    #expect(await demo.waitForExit() == 143, "128 + SIGTERM")
     #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
     #expect(demo.mode == demo.modeBefore)
     let settings = try SettingsActionType.logCodec.decode(file.text)

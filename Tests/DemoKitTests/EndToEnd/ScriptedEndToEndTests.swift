@@ -3,8 +3,8 @@ import Testing
 @Suite("demo binary, scripted mode, end to end")
 struct ScriptedEndToEndTests {
   @Test("add Buy milk shows the title, an empty unfocused input and the list's last row")
-  func headline() throws {
-    let run = try DemoBinary.run(["-e", "add Buy milk"])
+  func headline() async throws {
+    let run = try await DemoBinary.run(["-e", "add Buy milk"])
     #expect(run.status == 0)
     #expect(run.error == "")
     #expect(
@@ -21,7 +21,7 @@ struct ScriptedEndToEndTests {
   }
 
   @Test("commands piped on stdin: user-side errors, title highlight, diagnostics")
-  func pipedSession() throws {
+  func pipedSession() async throws {
     let script = """
       type x
       begin
@@ -33,7 +33,7 @@ struct ScriptedEndToEndTests {
       quit
       select 0
       """
-    let run = try DemoBinary.run([], input: script)
+    let run = try await DemoBinary.run([], input: script)
     #expect(run.status == 0)
     #expect(
       run.output == """
@@ -96,8 +96,8 @@ struct ScriptedEndToEndTests {
   }
 
   @Test("an unknown command prints the commands, the run goes on and exits with status 1")
-  func unknownCommand() throws {
-    let run = try DemoBinary.run(["-e", "jump; select 0"])
+  func unknownCommand() async throws {
+    let run = try await DemoBinary.run(["-e", "jump; select 0"])
     #expect(run.status == 1)
     #expect(
       run.output == """
@@ -117,8 +117,8 @@ struct ScriptedEndToEndTests {
   }
 
   @Test("a usage error exits with status 2 and says what is wrong")
-  func usageError() throws {
-    let run = try DemoBinary.run(["chess"])
+  func usageError() async throws {
+    let run = try await DemoBinary.run(["chess"])
     #expect(run.status == 2)
     #expect(run.output == "")
     #expect(

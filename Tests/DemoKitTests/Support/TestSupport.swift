@@ -53,11 +53,26 @@ enum DemoBinary {
 
   /// Runs the binary with `arguments`, feeding it `input`, and returns what it printed.
   ///
-  /// Bounded: after `timeout` the child is killed and whatever it printed is returned.
+  /// Bounded: after `timeout` (a bound against hangs only, generous for a sanitized binary on
+  /// a busy machine) the child is killed and whatever it printed is returned. The
+  /// process is waited for on a thread of its own (see `offThePool`), once a slot is free
+  /// (see `processSlots`); the timeout counts from the start.
   static func run(
-    _ arguments: [String], input: String = "", timeout: Duration = .seconds(20)
-  ) throws -> DemoRun {
+    _ arguments: [String], input: String = "", timeout: Duration = .seconds(90)
+  ) async throws -> DemoRun {
     let path = try #require(path, "build the demo binary first (swift build)")
+    let run = await offThePool {
+      processSlots.wait()
+      defer { processSlots.signal() }
+      return spawnAndWait(path, arguments, input: input, timeout: timeout)
+    }
+    return try #require(run, "could not start \(path)")
+  }
+
+  /// Runs the binary and blocks until it exits or `timeout` passes; `nil` if it cannot start.
+  private static func spawnAndWait(
+    _ path: String, _ arguments: [String], input: String, timeout: Duration
+  ) -> DemoRun? {
     var stdinFD: Int32 = -1
     var stdoutFD: Int32 = -1
     var stderrFD: Int32 = -1
@@ -65,7 +80,7 @@ enum DemoBinary {
     let spawned = withCArguments([path] + arguments) { argv in
       demo_spawn_piped(argv, &stdinFD, &stdoutFD, &stderrFD, &pid)
     }
-    try #require(spawned == 0, "could not start \(path)")
+    guard spawned == 0 else { return nil }
     FileDescriptor(rawValue: stdinFD).write(input)
     _ = demo_close(stdinFD)
     let deadline = ContinuousClock.now + timeout
@@ -91,6 +106,32 @@ enum DemoBinary {
     }
     return data
   }
+}
+
+/// Limits the demo processes that run at once to one per core.
+///
+/// Started together, the end-to-end tests would start dozens of processes (each a sanitized
+/// binary under `--sanitize`) on a 2-core machine, and their timeouts, meant only to catch
+/// hangs, would expire. The slot is taken on a thread of its own, never on the cooperative pool.
+let processSlots = DispatchSemaphore(value: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+/// Runs `body` on a thread of its own and suspends until it returns: how a test waits for a
+/// child process without blocking a thread of the cooperative pool. Swift Testing runs every
+/// test on that pool, one thread per core; a test that blocks one stalls the other tests' tasks.
+@discardableResult
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    let thread = Thread { continuation.resume(returning: body()) }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+}
+
+/// A value that is not `Sendable`, handed to `offThePool` while the test waits for it: one
+/// thread uses it at a time.
+struct Handover<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 /// Calls `body` with a NULL-terminated C array of `arguments`.
