@@ -10,6 +10,7 @@ import DemoUI
 /// | signOut | shows it again |
 ///
 /// Both follow `state.canEdit`, so a rejected addContentFinish keeps it hidden.
+@MainActor
 final class AddButton: TextView {
   /// The button's label.
   static let label = "[Add]"
@@ -20,7 +21,7 @@ final class AddButton: TextView {
 
   /// Creates the button and subscribes it to `store` for as long as it lives.
   init(store: CSDemoStore) {
-    store.subscribe(owner: self, to: Self.reactsTo) { button, _, state in
+    store.subscribeOnMainActor(owner: self, to: Self.reactsTo) { button, _, state in
       button.setVisible(!state.canEdit)
     }
   }

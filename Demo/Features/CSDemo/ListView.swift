@@ -12,6 +12,7 @@ import DemoUI
 ///
 /// The highlight is kept as the title's text, so rows added later that equal it are highlighted
 /// too. The selection is local to the view (the screen moves it) and stays within the rows.
+@MainActor
 final class ListView: TextView {
   /// What the view shows when there are no rows.
   static let emptyText = "(empty)"
@@ -32,7 +33,7 @@ final class ListView: TextView {
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
-    store.subscribe(owner: self, to: Self.reactsTo) { view, action, state in
+    store.subscribeOnMainActor(owner: self, to: Self.reactsTo) { view, action, state in
       view.apply(action, state)
     }
   }

@@ -3,7 +3,8 @@ import DemoUI
 
 /// The two screens side by side on one store: the settings switches (A) and the facebook
 /// button (B). Whichever toggles facebook, the other shows the new value.
-final class SettingsScreens: Sendable {
+@MainActor
+final class SettingsScreens {
   /// The shared store.
   let store: SettingsStore
   /// Screen A.
