@@ -13,9 +13,9 @@ import DemoUI
 @MainActor
 final class AddButton: TextView {
   /// The button's label.
-  static let label = "[Add]"
+  nonisolated static let label = "[Add]"
   /// The action types the button subscribes to.
-  static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
+  nonisolated static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
 
   private let model = ComponentState(true)
 

@@ -16,9 +16,9 @@ import DemoUI
 @MainActor
 final class InputView: TextView {
   /// What the field shows while empty and unfocused.
-  static let placeholder = "please enter content"
+  nonisolated static let placeholder = "please enter content"
   /// The action types this view subscribes to.
-  static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
+  nonisolated static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
 
   private struct Model: Equatable {
     var text = ""

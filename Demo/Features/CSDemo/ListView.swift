@@ -15,11 +15,11 @@ import DemoUI
 @MainActor
 final class ListView: TextView {
   /// What the view shows when there are no rows.
-  static let emptyText = "(empty)"
+  nonisolated static let emptyText = "(empty)"
   /// The marker after a highlighted row.
-  static let highlightMarker = "  <- title"
+  nonisolated static let highlightMarker = "  <- title"
   /// The action types this view subscribes to.
-  static let reactsTo: [CSDemoActionType] = [
+  nonisolated static let reactsTo: [CSDemoActionType] = [
     .beginAddContent, .addContentFinish, .deleteContent, .titleClick, .signOut,
   ]
 

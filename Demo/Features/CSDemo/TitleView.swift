@@ -12,11 +12,11 @@ import DemoUI
 @MainActor
 final class TitleView: TextView {
   /// The text before any action.
-  static let initialText = "Title"
+  nonisolated static let initialText = "Title"
   /// The text while a record is being added.
-  static let addingText = "Adding text...."
+  nonisolated static let addingText = "Adding text...."
   /// The action types this view subscribes to.
-  static let reactsTo: [CSDemoActionType] = [
+  nonisolated static let reactsTo: [CSDemoActionType] = [
     .beginAddContent, .addContentFinish, .deleteContent, .cellClick, .signOut,
   ]
 

@@ -35,7 +35,7 @@ final class SettingsScreens {
   }
 
   /// The width of screen A's column.
-  static let columnWidth = 22
+  nonisolated static let columnWidth = 22
 
   /// Both screens side by side under their headings.
   func render() -> [String] {

@@ -5,7 +5,7 @@ import DemoUI
 @MainActor
 final class TodoListView: TextView {
   /// What the view shows without tasks.
-  static let emptyText = "(no tasks)"
+  nonisolated static let emptyText = "(no tasks)"
 
   private struct Model: Equatable {
     var names: [String] = []

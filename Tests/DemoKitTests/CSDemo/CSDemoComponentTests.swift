@@ -12,6 +12,7 @@ private func idle(_ store: CSDemoStore) async throws {
 }
 
 @Suite("CSDemo components: each reacts only to its action types")
+@MainActor
 struct CSDemoComponentTests {
   let store = CSDemoStore(diagnostics: { _ in })
 
@@ -159,6 +160,7 @@ struct CSDemoComponentTests {
 /// | list | listData | listData | listData | — | highlights rows equal to title |
 /// | screen | hides Add | shows Add | — | — | — |
 @Suite("CSDemo: the table of reactions, action by action")
+@MainActor
 struct CSDemoReactionTableTests {
   /// What the four components show, one row each.
   struct Frame: Equatable, CustomStringConvertible {
@@ -167,6 +169,7 @@ struct CSDemoReactionTableTests {
     var list: [String]
     var button: String
 
+    @MainActor
     init(_ screen: CSDemoScreen) {
       title = screen.titleView.render().joined()
       input = screen.inputView.render().joined()

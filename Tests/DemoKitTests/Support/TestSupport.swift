@@ -138,11 +138,13 @@ extension DemoApp {
 
 extension ModuleSession {
   /// Runs `line` as a script command, then waits until the store committed what it
-  /// dispatched, as the script runner does before it prints a frame.
+  /// dispatched and the main actor updated the components, as the script runner does before
+  /// it prints a frame.
   @discardableResult
   func run(_ line: String) async throws -> CommandResult {
-    let result = perform(ScriptCommand(line: line) ?? ScriptCommand(name: line))
+    let result = await perform(ScriptCommand(line: line) ?? ScriptCommand(name: line))
     try await store.waitUntilIdle(timeout: .seconds(10))
+    await MainQueue.runQueuedBlocks()
     return result
   }
 }
