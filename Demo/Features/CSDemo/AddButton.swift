@@ -15,7 +15,9 @@ final class AddButton: TextView {
   /// The button's label.
   nonisolated static let label = "[Add]"
   /// The action types the button subscribes to.
-  nonisolated static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
+  nonisolated static let reactsTo: [CSDemoActionType] = [
+    .beginAddContent, .addContentFinish, .signOut,
+  ]
 
   private let model = ComponentState(true)
 

@@ -18,7 +18,9 @@ final class InputView: TextView {
   /// What the field shows while empty and unfocused.
   nonisolated static let placeholder = "please enter content"
   /// The action types this view subscribes to.
-  nonisolated static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
+  nonisolated static let reactsTo: [CSDemoActionType] = [
+    .beginAddContent, .addContentFinish, .signOut,
+  ]
 
   private struct Model: Equatable {
     var text = ""

@@ -32,6 +32,26 @@ struct CSDemoComponentTests {
     #expect(screen.addButton.isVisible)
   }
 
+  @Test(
+    "on the main actor, ONE addContentFinish has updated title, input and list when dispatch returns"
+  )
+  func headlineBeforeDispatchReturns() {
+    // A save that answers at once: the reducer finishes inside dispatch, on the main actor.
+    let instant = RecordSaver { _, done in done() }
+    let store = CSDemoStore(reducer: CSDemoReducer(saver: instant), diagnostics: { _ in })
+    let screen = CSDemoScreen(store: store)
+    store.dispatch(Action(.beginAddContent))
+    #expect(screen.titleView.text == "Adding text....")
+    #expect(screen.inputView.isFocused)
+    _ = screen.type("Buy milk")
+    store.dispatch(Action(.addContentFinish, "Buy milk"))
+    // No wait: the components' main-actor subscribers ran before dispatch returned.
+    #expect(screen.titleView.render() == ["Buy milk"])
+    #expect(screen.inputView.render() == ["(please enter content)"])
+    #expect(screen.listView.rows == ["Buy milk"])
+    #expect(screen.addButton.isVisible)
+  }
+
   @Test("components subscribe in the CSReduxKit demo's order: title, input, list, then the screen")
   func subscriptionOrder() {
     #expect(store.subscriberCount == 0)
