@@ -18,8 +18,9 @@ import _DemoTerminalShims
 ///
 /// The loop runs on the main actor, with the components. A commit made on another thread
 /// reaches them in a block on the main queue, so the loop lets the main queue run its blocks
-/// on every turn before it draws. Waiting for a key blocks the main actor only while the
-/// session is idle, when no such block can be on its way.
+/// on every turn before it draws. It waits for a key without a time limit only while the
+/// session is idle, when no such block can be on its way; while busy, at most
+/// ``busyRedrawMilliseconds``.
 @MainActor
 struct InteractiveLoop {
   let session: any DemoSession
