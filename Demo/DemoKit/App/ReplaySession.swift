@@ -185,7 +185,7 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
   var sections: [FrameSection] {
     stage.session.sections.map { section in
       FrameSection(
-        section.label, revision: { [unowned self] in self.moves }, render: section.render)
+        section.label, revision: { [weak self] in self?.moves ?? 0 }, render: section.render)
     }
   }
 
