@@ -41,6 +41,7 @@ package protocol DemoFeature: Sendable {
   static var keys: [KeyHelp] { get }
   /// Builds the module's components on `store`, subscribed to it, and the session that drives
   /// them.
+  @MainActor
   static func makeSession(store: FeatureStore<Self>) -> Session
 }
 

@@ -4,6 +4,8 @@
 /// The session turns a command or a key into the module's gestures (which dispatch actions)
 /// and lays out its components. What every module shares (`signout`, `help`, `quit`, the `o`
 /// and `q` keys, the printed actions and diagnostics) belongs to the app.
+/// It lives on the main actor with the components it drives.
+@MainActor
 package protocol FeatureSession: AnyObject {
   /// The keys that apply right now, for the interactive help line.
   var keyHint: String { get }

@@ -1,13 +1,16 @@
 /// A labelled part of a screen: one component (or two side by side) and the label before it.
-package struct FrameSection: Sendable {
+///
+/// Its closures read components, so they run on the main actor.
+package struct FrameSection {
   /// The label in the left column; empty for a section that draws its own columns.
   package var label: String
   /// Grows whenever the section's lines change.
-  package var revision: @Sendable () -> Int
+  package var revision: @MainActor () -> Int
   /// The section's lines.
-  package var render: @Sendable () -> [String]
+  package var render: @MainActor () -> [String]
 
   /// A section showing one component.
+  @MainActor
   package init(_ label: String, _ view: some TextView) {
     self.label = label
     self.revision = { view.revision }
@@ -16,8 +19,8 @@ package struct FrameSection: Sendable {
 
   /// A section from closures.
   package init(
-    _ label: String, revision: @escaping @Sendable () -> Int,
-    render: @escaping @Sendable () -> [String]
+    _ label: String, revision: @escaping @MainActor () -> Int,
+    render: @escaping @MainActor () -> [String]
   ) {
     self.label = label
     self.revision = revision

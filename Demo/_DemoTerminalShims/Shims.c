@@ -44,10 +44,32 @@ int demo_write_all(int fd, const void *buffer, size_t count) {
   return 0;
 }
 
+// The signal handlers write a byte here, and the wait for a key watches it: a signal may be
+// delivered to any of the program's threads, not only the one waiting, so an interrupted
+// poll alone would miss it. Both ends are non-blocking; -1 until the terminal is entered.
+static int wake_pipe[2] = {-1, -1};
+
+static void wake_waiter(void) {
+  if (wake_pipe[1] < 0) return;
+  int saved_errno = errno;
+  char byte = 1;
+  ssize_t ignored = write(wake_pipe[1], &byte, 1);  // a full pipe is awake already
+  (void)ignored;
+  errno = saved_errno;
+}
+
 int demo_poll_readable(int fd, int timeout_ms) {
-  struct pollfd entry = {.fd = fd, .events = POLLIN, .revents = 0};
-  int result = poll(&entry, 1, timeout_ms);
+  struct pollfd entries[2] = {
+    {.fd = fd, .events = POLLIN, .revents = 0},
+    {.fd = wake_pipe[0], .events = POLLIN, .revents = 0},
+  };
+  int result = poll(entries, wake_pipe[0] < 0 ? 1 : 2, timeout_ms);
   if (result < 0) return errno == EINTR ? -2 : -1;
+  if (wake_pipe[0] >= 0 && entries[1].revents != 0) {
+    char bytes[64];
+    while (read(wake_pipe[0], bytes, sizeof bytes) > 0) {}
+    return -2;
+  }
   return result > 0 ? 1 : 0;
 }
 
@@ -134,7 +156,10 @@ static void on_fatal_signal(int signal_number) {
 static volatile sig_atomic_t defers_termination = 0;
 static volatile sig_atomic_t pending_termination = 0;
 
-static void on_deferred_signal(int signal_number) { pending_termination = signal_number; }
+static void on_deferred_signal(int signal_number) {
+  pending_termination = signal_number;
+  wake_waiter();
+}
 
 void demo_defer_termination(void) { defers_termination = 1; }
 
@@ -154,6 +179,7 @@ void demo_die_of_signal(int signal_number) {
 static void on_resize(int signal_number) {
   (void)signal_number;
   resize_count = resize_count + 1;
+  wake_waiter();
 }
 
 static void on_exit_handler(void) { demo_terminal_leave(); }
@@ -181,6 +207,13 @@ int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *le
   if (tcsetattr(in_fd, TCSAFLUSH, &raw) != 0) return -1;
   is_entered = 1;
 
+  if (wake_pipe[0] < 0 && pipe(wake_pipe) == 0) {
+    for (int i = 0; i < 2; i++) {
+      fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
+      fcntl(wake_pipe[i], F_SETFL, fcntl(wake_pipe[i], F_GETFL) | O_NONBLOCK);
+    }
+  }
+
   if (!atexit_registered) {
     atexit(on_exit_handler);
     atexit_registered = 1;
@@ -194,7 +227,7 @@ int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *le
     sigaction(fatal_signals[i], &action, NULL);
   }
   if (defers_termination) {
-    // No SA_RESTART: the signal interrupts the wait for a key, and the loop sees it at once.
+    // The handler wakes the wait for a key (wake_pipe), so the loop sees the signal at once.
     struct sigaction deferred;
     memset(&deferred, 0, sizeof deferred);
     sigemptyset(&deferred.sa_mask);
@@ -210,7 +243,7 @@ int demo_terminal_enter(int in_fd, int out_fd, const char *enter, const char *le
     sigaddset(&fatal_set, fatal_signals[i]);
   }
   pthread_sigmask(SIG_UNBLOCK, &fatal_set, NULL);
-  // No SA_RESTART: a resize interrupts the wait for a key, so the screen is redrawn at once.
+  // The handler wakes the wait for a key (wake_pipe), so the screen is redrawn at once.
   struct sigaction resize;
   memset(&resize, 0, sizeof resize);
   sigemptyset(&resize.sa_mask);

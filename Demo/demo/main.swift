@@ -1,4 +1,5 @@
 import DemoKit
 import _DemoTerminalShims
 
-demo_exit(DemoProgram.run(arguments: Array(CommandLine.arguments.dropFirst())))
+// Top-level code that awaits runs on the main actor, with the demo's components.
+demo_exit(await DemoProgram.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,6 +1,5 @@
 import CSReduxKit
 import DemoUI
-import Dispatch
 
 /// The app-wide actions, which the coordinator broadcasts to the module stores. Each module
 /// numbers its own action types; `DemoApp` translates these into each module's own action.
@@ -14,8 +13,10 @@ enum AppActionType: Int, CaseIterable, Sendable {
 ///
 /// Only the running module has a screen; the other stores keep their state all the same. The
 /// wiring lives here, in the app, so no module reaches into another: each module only has a
-/// signOut action type of its own (``DemoFeature/signOut``), which its reducer handles.
-final class DemoApp: Sendable {
+/// signOut action type of its own (``DemoFeature/signOut``), which its reducer handles. It
+/// lives on the main actor with the components of the running module.
+@MainActor
+final class DemoApp {
   /// One store per module, in ``DemoModule/all`` order.
   let modules: [any LiveModule]
   /// Broadcasts app-wide actions to the module stores.
@@ -63,17 +64,17 @@ final class DemoApp: Sendable {
   /// Whether no store has anything to reduce, notify or run.
   var isIdle: Bool { modules.allSatisfy(\.isIdle) }
 
-  /// Blocks the calling thread until every store is idle: a reducer that finishes later (a
-  /// record being saved) has committed and the subscribers ran.
+  /// Suspends until every store is idle and the components show every commit: a reducer that
+  /// finishes later (a record being saved) has committed, the subscribers ran, and the main
+  /// actor made the deliveries of that commit to the components.
   ///
-  /// The program's main thread waits here while the reducers finish on other threads; it
-  /// returns at once when every store is idle already.
-  func waitUntilIdle() {
+  /// The main actor is free while the reducers finish on other threads: the components'
+  /// deliveries wait for it.
+  func waitUntilIdle() async {
     for live in modules where !live.isIdle {
-      let idle = DispatchSemaphore(value: 0)
-      live.whenIdle { idle.signal() }
-      idle.wait()
+      await live.waitUntilIdle()
     }
+    await MainQueue.runQueuedBlocks()
   }
 
   /// Signs the user out of every module: broadcasts the app's signOut, which each module's
@@ -84,9 +85,9 @@ final class DemoApp: Sendable {
   ///
   /// - Returns: The status line: `signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore
   ///   reset`, naming the stores that committed it, in the order they did.
-  func signOut() -> String {
+  func signOut() async -> String {
     coordinator.broadcast(Action(AppActionType.signOut))
-    waitUntilIdle()
+    await waitUntilIdle()
     let names = signedOut.withLock { names in
       defer { names.removeAll() }
       return names
@@ -95,9 +96,9 @@ final class DemoApp: Sendable {
   }
 
   /// The script command that signs out, listed by the help in every module.
-  static let signOutCommand = CommandHelp(
+  nonisolated static let signOutCommand = CommandHelp(
     usage: "signout", summary: "sign out: every module's store resets (one broadcast)")
   /// The key that signs out while not typing.
-  static let signOutKey = KeyHelp(
+  nonisolated static let signOutKey = KeyHelp(
     key: "o", summary: "sign out: every module resets (when not typing)")
 }

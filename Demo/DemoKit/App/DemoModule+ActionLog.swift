@@ -20,6 +20,7 @@ extension DemoModule {
   /// - Returns: The replay, at frame 0.
   /// - Throws: ``ActionLogImportError`` naming the bad line, or line 1 when the header names a
   ///   store that is not one of the demo's.
+  @MainActor
   static func replay(text: String, source: String) throws(ActionLogImportError)
     -> any ReplayDriving
   {
@@ -27,9 +28,11 @@ extension DemoModule {
   }
 
   /// The replay of a log of this module's store.
+  @MainActor
   private func replay(text: String, source: String) throws(ActionLogImportError)
     -> any ReplayDriving
   {
+    @MainActor
     func replay<Feature: DemoFeature>(_: Feature.Type) throws(ActionLogImportError)
       -> any ReplayDriving
     {

@@ -6,11 +6,15 @@ import _DemoTerminalShims
 public enum DemoProgram {
   /// Runs the program with `arguments` (without the program name).
   ///
+  /// It runs on the main actor, with the components: it suspends, never blocks, while a
+  /// reducer finishes on another thread, so the main actor is free to update them.
+  ///
   /// - Parameter arguments: The command-line arguments after the program name.
   /// - Returns: The exit status: 0 on success, 1 when a script had an unknown or malformed
   ///   command, the action log could not be written or read, or a replay check found a
   ///   difference, 2 for a usage error.
-  public static func run(arguments: [String]) -> Int32 {
+  @MainActor
+  public static func run(arguments: [String]) async -> Int32 {
     let commandLine: DemoCommandLine
     do {
       commandLine = try DemoCommandLine.parse(arguments)
@@ -24,16 +28,16 @@ public enum DemoProgram {
       return 0
     }
     if let replay = commandLine.replay {
-      return run(replay)
+      return await run(replay)
     }
     let app = DemoApp()
     let session = app.makeSession(commandLine.module)
     let log = commandLine.logPath.map { app.live(commandLine.module).startLog(path: $0) }
     // A termination signal in the full screen lets the log be saved first.
     if log != nil { demo_defer_termination() }
-    let status = run(session, from: commandLine.source)
+    let status = await run(session, from: commandLine.source)
     // An action still finishing (a record being saved on quitting) belongs in the log.
-    app.waitUntilIdle()
+    await app.waitUntilIdle()
     // The interactive loop has restored the terminal by now, so an error prints plainly.
     if let log, let message = log.save() {
       FileDescriptor.standardError.write(message + "\n")
@@ -44,32 +48,34 @@ public enum DemoProgram {
     return status
   }
 
+  @MainActor
   private static func run(_ session: any DemoSession, from source: DemoCommandLine.Source)
-    -> Int32
+    async -> Int32
   {
     let runner = ScriptRunner(session: session) { FileDescriptor.standardOutput.write($0) }
     switch source {
     case .commands(let texts):
-      return runner.run(texts.flatMap(ScriptCommand.parse(commands:))) ? 0 : 1
+      return await runner.run(texts.flatMap(ScriptCommand.parse(commands:))) ? 0 : 1
     case .file(let path):
       do {
         let text = try FileDescriptor.readText(path: path)
-        return runner.run(ScriptCommand.parse(lines: text)) ? 0 : 1
+        return await runner.run(ScriptCommand.parse(lines: text)) ? 0 : 1
       } catch {
         FileDescriptor.standardError.write("demo: cannot read the script: \(error)\n")
         return 2
       }
     case .automatic:
       if FileDescriptor.standardInput.isTerminal && FileDescriptor.standardOutput.isTerminal {
-        return InteractiveLoop(session: session).run()
+        return await InteractiveLoop(session: session).run()
       }
       let lines = sequence(state: ()) { _ in readLine() }
-      return runner.run(lines.lazy.compactMap { ScriptCommand(line: $0) }) ? 0 : 1
+      return await runner.run(lines.lazy.compactMap { ScriptCommand(line: $0) }) ? 0 : 1
     }
   }
 
   /// `demo replay [--check] FILE`: full screen on a terminal, otherwise every frame printed.
-  private static func run(_ replay: DemoCommandLine.Replay) -> Int32 {
+  @MainActor
+  private static func run(_ replay: DemoCommandLine.Replay) async -> Int32 {
     let session: any ReplayDriving
     do {
       let text = try FileDescriptor.readText(path: replay.path)
@@ -83,12 +89,12 @@ public enum DemoProgram {
       return 1
     }
     if replay.isCheck {
-      let (matches, report) = session.check()
+      let (matches, report) = await session.check()
       FileDescriptor.standardOutput.write(report + "\n")
       return matches ? 0 : 1
     }
     if FileDescriptor.standardInput.isTerminal && FileDescriptor.standardOutput.isTerminal {
-      return InteractiveLoop(session: session).run()
+      return await InteractiveLoop(session: session).run()
     }
     session.writeFrames { FileDescriptor.standardOutput.write($0) }
     return 0

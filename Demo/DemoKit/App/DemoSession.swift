@@ -2,6 +2,9 @@ import DemoUI
 
 /// What the demo program drives, by script commands or by keys on a full screen: a feature
 /// module's session (``ModuleSession``) or a replay (``ReplaySession``).
+///
+/// It lives on the main actor with the module's components.
+@MainActor
 protocol DemoSession: AnyObject {
   /// The heading of the interactive screen.
   var heading: String { get }
@@ -19,12 +22,12 @@ protocol DemoSession: AnyObject {
   var sections: [FrameSection] { get }
   /// Whether every action dispatched so far has been committed and its subscribers ran.
   var isIdle: Bool { get }
-  /// Blocks the calling thread until ``isIdle``.
-  func waitUntilIdle()
+  /// Suspends until ``isIdle`` and the components show every commit.
+  func waitUntilIdle() async
   /// Runs one script command (never `help` or `quit`, which the runner handles).
-  func perform(_ command: ScriptCommand) -> CommandResult
+  func perform(_ command: ScriptCommand) async -> CommandResult
   /// Handles one key (never Ctrl-C, which the loop handles).
-  func handle(_ key: Key) -> CommandResult
+  func handle(_ key: Key) async -> CommandResult
 }
 
 extension DemoSession {

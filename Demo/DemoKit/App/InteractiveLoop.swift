@@ -15,16 +15,23 @@ import _DemoTerminalShims
 /// A reducer may finish after the key that dispatched its action (a record being saved): while
 /// the session is busy, the loop wakes every ``busyRedrawMilliseconds`` to draw what changed,
 /// and once more when it goes idle, so the commit shows without waiting for the next key.
+///
+/// The loop runs on the main actor, with the components. A commit made on another thread
+/// reaches them in a block on the main queue, so the loop lets the main queue run its blocks
+/// on every turn before it draws. It waits for a key without a time limit only while the
+/// session is idle, when no such block can be on its way; while busy, at most
+/// ``busyRedrawMilliseconds``.
+@MainActor
 struct InteractiveLoop {
   let session: any DemoSession
 
   /// How long to wait after an Esc for the rest of an escape sequence.
-  static let escapeTimeoutMilliseconds: Int32 = 50
+  nonisolated static let escapeTimeoutMilliseconds: Int32 = 50
   /// How often to redraw while an action is still finishing.
-  static let busyRedrawMilliseconds: Int32 = 20
+  nonisolated static let busyRedrawMilliseconds: Int32 = 20
 
   /// Runs until the user quits; returns the exit status (130 after Ctrl-C).
-  func run() -> Int32 {
+  func run() async -> Int32 {
     let input = FileDescriptor.standardInput
     let output = FileDescriptor.standardOutput
     guard
@@ -51,6 +58,8 @@ struct InteractiveLoop {
         output.write(renderer.update(to: screen.lines(for: renderer.size)))
       }
       let isBusy = !session.isIdle
+      // Read after isIdle: an idle store's last commit has queued its deliveries by then.
+      await MainQueue.runQueuedBlocks()
       if wasBusy && !isBusy {
         // Finished since the last drawing, which may have come just before the commit.
         output.write(renderer.update(to: screen.lines(for: renderer.size)))
@@ -83,7 +92,7 @@ struct InteractiveLoop {
         case .endOfInput: return 0
         default: break
         }
-        switch session.handle(key) {
+        switch await session.handle(key) {
         case .quit: return 0
         case .done(let message): screen.status = message
         case .unknown, .invalid: screen.status = nil
@@ -95,6 +104,7 @@ struct InteractiveLoop {
 }
 
 /// Composes the full screen from a session, re-rendering only sections whose revision moved.
+@MainActor
 struct ScreenComposer {
   let session: any DemoSession
   /// The message for the status line, from the last key.

@@ -29,10 +29,11 @@ final class LiveFeature<Feature: DemoFeature>: LiveModule {
     }
   }
 
-  func whenIdle(_ body: @escaping @Sendable () -> Void) {
-    store.whenIdle(body)
+  func waitUntilIdle() async {
+    await store.waitUntilIdle()
   }
 
+  @MainActor
   func makeSession(app: DemoApp) -> any DemoSession {
     ModuleSession<Feature>(app: app, store: store)
   }

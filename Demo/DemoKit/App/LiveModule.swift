@@ -11,9 +11,10 @@ protocol LiveModule: AnyObject, Sendable {
   /// module's own; `onSignOut` receives the store's name each time it commits one.
   func register(
     with coordinator: StoreCoordinator, onSignOut: @escaping @Sendable (String) -> Void)
-  /// Calls `body` once the store is idle.
-  func whenIdle(_ body: @escaping @Sendable () -> Void)
+  /// Suspends until the store is idle.
+  func waitUntilIdle() async
   /// A session that drives the module's components on this store.
+  @MainActor
   func makeSession(app: DemoApp) -> any DemoSession
   /// Starts recording the store for `--log FILE`.
   func startLog(path: String) -> SessionLog

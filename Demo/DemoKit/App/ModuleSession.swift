@@ -4,6 +4,7 @@ import DemoUI
 /// A feature module's session in the app: the module's own commands and keys, then what every
 /// module shares (`signout` and the `o` key sign out of every module, `q` quits), the printed
 /// actions and the diagnostics.
+@MainActor
 final class ModuleSession<Feature: DemoFeature>: DemoSession {
   /// The app whose stores `signout` resets.
   let app: DemoApp
@@ -28,21 +29,21 @@ final class ModuleSession<Feature: DemoFeature>: DemoSession {
   var sections: [FrameSection] { session.sections }
   var isIdle: Bool { app.isIdle }
 
-  func waitUntilIdle() {
-    app.waitUntilIdle()
+  func waitUntilIdle() async {
+    await app.waitUntilIdle()
   }
 
-  func perform(_ command: ScriptCommand) -> CommandResult {
+  func perform(_ command: ScriptCommand) async -> CommandResult {
     let result = session.perform(command)
     guard result == .unknown, command.name == "signout" else { return result }
-    return .done(message: app.signOut())
+    return .done(message: await app.signOut())
   }
 
-  func handle(_ key: Key) -> CommandResult {
+  func handle(_ key: Key) async -> CommandResult {
     let result = session.handle(key)
     guard result == .unknown else { return result }
     switch key {
-    case .character("o"): return .done(message: app.signOut())
+    case .character("o"): return .done(message: await app.signOut())
     case .character("q"): return .quit
     default: return .ok
     }

@@ -1,6 +1,5 @@
 import CSReduxKit
 import DemoUI
-import Dispatch
 
 /// `demo replay FILE`: a recorded session played back frame by frame through the module's own
 /// components.
@@ -14,6 +13,7 @@ import Dispatch
 ///
 /// Going forward dispatches the next entries; going back builds a fresh store and components
 /// and plays the entries up to the frame again.
+@MainActor
 final class ReplaySession<Feature: DemoFeature>: DemoSession {
   typealias State = Feature.State
 
@@ -39,7 +39,7 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
   private var stage: Stage
   private var stageTranscript: ActionTranscript
   /// Grows with every move, so the interactive screen draws every section again.
-  private let moves = _Locked(0)
+  private var moves = 0
 
   /// A replay of `recording`, read from `source`.
   init(recording: ActionRecording<State>, source: String) {
@@ -83,7 +83,7 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
   /// Shows frame `target`, clamped to `0...lastFrame`.
   func show(frame target: Int) {
     let target = min(max(target, 0), lastFrame)
-    moves.withLock { $0 += 1 }
+    moves += 1
     if target < frame {
       (stage, stageTranscript) = Self.freshStage(recording.initialState, playing, diagnosticLog)
       frame = 0
@@ -105,7 +105,8 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
     }
     playing.withLock { $0 = entry }
     defer { playing.withLock { $0 = nil } }
-    // The store is idle and the reducer finishes at once: the components are drawn on return.
+    // The store is idle and the reducer finishes at once, on the main actor: the components
+    // are drawn when dispatch returns.
     stage.store.dispatch(entry.dispatchedAction)
   }
 
@@ -149,30 +150,13 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
   ///
   /// - Returns: Whether every entry matched, and the report: `replay matches: 3 entries`, or
   ///   the first mismatch.
-  func check() -> (matches: Bool, report: String) {
+  func check() async -> (matches: Bool, report: String) {
     let store = FeatureStore<Feature>(diagnostics: { _ in })
-    let recording = recording
-    let outcome = _Locked<Result<Int, ReplayMismatch>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    // The program's main thread waits; the replay runs on the concurrency pool.
-    Task {
-      let result: Result<Int, ReplayMismatch>
-      do throws(ReplayMismatch) {
-        result = .success(try await recording.replay(into: store))
-      } catch {
-        result = .failure(error)
-      }
-      outcome.withLock { $0 = result }
-      done.signal()
-    }
-    done.wait()
-    switch outcome.withLock({ $0 }) {
-    case .success(let count)?:
+    do throws(ReplayMismatch) {
+      let count = try await recording.replay(into: store)
       return (true, "replay matches: \(count) entr\(count == 1 ? "y" : "ies")")
-    case .failure(let mismatch)?:
-      return (false, mismatch.description)
-    case nil:
-      return (false, "replay did not finish")
+    } catch {
+      return (false, error.description)
     }
   }
 
@@ -196,12 +180,12 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
   /// The stage's store plays each entry back at once, so it is idle between moves.
   var isIdle: Bool { true }
 
-  func waitUntilIdle() {}
+  func waitUntilIdle() async {}
 
   var sections: [FrameSection] {
-    let moves = moves
-    return stage.session.sections.map { section in
-      FrameSection(section.label, revision: { moves.withLock { $0 } }, render: section.render)
+    stage.session.sections.map { section in
+      FrameSection(
+        section.label, revision: { [weak self] in self?.moves ?? 0 }, render: section.render)
     }
   }
 
@@ -257,7 +241,7 @@ protocol ReplayDriving: DemoSession {
   /// Prints every frame in order.
   func writeFrames(_ write: (String) -> Void)
   /// Replays the recording with the module's reducer; see ``ReplaySession/check()``.
-  func check() -> (matches: Bool, report: String)
+  func check() async -> (matches: Bool, report: String)
 }
 
 extension ReplaySession: ReplayDriving {}

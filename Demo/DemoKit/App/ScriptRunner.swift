@@ -21,6 +21,7 @@ import DemoUI
 /// diagnostic, then the components. Frames are separated by a blank line. An unknown or
 /// malformed command prints an `error: …` line instead of a frame and the run goes on, but
 /// ``run(_:)`` then returns false. `quit` or the end of the commands ends the run.
+@MainActor
 struct ScriptRunner {
   /// The session the commands drive.
   let session: any DemoSession
@@ -28,14 +29,14 @@ struct ScriptRunner {
   let write: (String) -> Void
 
   /// The commands every module understands: the sessions run `signout`, the runner the others.
-  static let universalCommands = [
+  nonisolated static let universalCommands = [
     DemoApp.signOutCommand,
     CommandHelp(usage: "help", summary: "list the commands"),
     CommandHelp(usage: "quit", summary: "end the script"),
   ]
 
   /// Runs `commands` in order; returns whether every command was known and well formed.
-  func run(_ commands: some Sequence<ScriptCommand>) -> Bool {
+  func run(_ commands: some Sequence<ScriptCommand>) async -> Bool {
     var isClean = true
     var isFirst = true
     for command in commands {
@@ -54,7 +55,7 @@ struct ScriptRunner {
       default:
         break
       }
-      switch session.perform(command) {
+      switch await session.perform(command) {
       case .unknown:
         isClean = false
         let list = allCommands.map(\.usage).joined(separator: ", ")
@@ -67,7 +68,7 @@ struct ScriptRunner {
         return isClean
       case .done(let message):
         // A reducer may finish later, on another thread: the frame shows the committed state.
-        session.waitUntilIdle()
+        await session.waitUntilIdle()
         let actions = session.transcript.takeLines()
         lines += actions.isEmpty ? ["action (none)"] : actions
         if let message { lines.append("status: \(message)") }

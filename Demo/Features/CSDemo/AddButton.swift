@@ -10,17 +10,20 @@ import DemoUI
 /// | signOut | shows it again |
 ///
 /// Both follow `state.canEdit`, so a rejected addContentFinish keeps it hidden.
+@MainActor
 final class AddButton: TextView {
   /// The button's label.
-  static let label = "[Add]"
+  nonisolated static let label = "[Add]"
   /// The action types the button subscribes to.
-  static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
+  nonisolated static let reactsTo: [CSDemoActionType] = [
+    .beginAddContent, .addContentFinish, .signOut,
+  ]
 
   private let model = ComponentState(true)
 
   /// Creates the button and subscribes it to `store` for as long as it lives.
   init(store: CSDemoStore) {
-    store.subscribe(owner: self, to: Self.reactsTo) { button, _, state in
+    store.subscribeOnMainActor(owner: self, to: Self.reactsTo) { button, _, state in
       button.setVisible(!state.canEdit)
     }
   }

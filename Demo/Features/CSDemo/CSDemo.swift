@@ -18,6 +18,7 @@ package enum CSDemo: DemoFeature {
   /// The reducer, saving each new record through a simulated save that answers later.
   package static func makeReducer() -> CSDemoReducer { CSDemoReducer() }
 
+  @MainActor
   package static func makeSession(store: CSDemoStore) -> CSDemoSession {
     CSDemoSession(screen: CSDemoScreen(store: store))
   }

@@ -13,7 +13,8 @@ import DemoUI
 /// - selecting a row dispatches cellClick with its text; deleting dispatches deleteContent.
 ///
 /// Every gesture returns the message the user should see, or `nil`.
-final class CSDemoScreen: Sendable {
+@MainActor
+final class CSDemoScreen {
   /// Messages the screen shows for gestures it refuses.
   enum Message {
     /// Typing or submitting before tapping Add.

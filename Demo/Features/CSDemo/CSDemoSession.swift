@@ -1,6 +1,7 @@
 import DemoUI
 
 /// The CSReduxKit demo driven by commands and keys: one store, three components.
+@MainActor
 package final class CSDemoSession: FeatureSession {
   /// The screen the commands and keys drive.
   let screen: CSDemoScreen
@@ -10,7 +11,7 @@ package final class CSDemoSession: FeatureSession {
     self.screen = screen
   }
 
-  static let commands = [
+  nonisolated static let commands = [
     CommandHelp(
       usage: "add TEXT",
       summary: "begin, type TEXT, submit (dispatches beginAddContent, addContentFinish)"),
@@ -26,7 +27,7 @@ package final class CSDemoSession: FeatureSession {
     CommandHelp(usage: "title", summary: "tap the title (dispatches titleClick with its text)"),
   ]
 
-  static let keys = [
+  nonisolated static let keys = [
     KeyHelp(key: "a", summary: "Add: begin adding"),
     KeyHelp(key: "typing", summary: "goes to the input while adding"),
     KeyHelp(key: "Enter", summary: "submit the input"),

@@ -13,11 +13,14 @@ import DemoUI
 /// leaves the field as it was. Typing and cancelling are local to the view and dispatch
 /// nothing. From submit until the store commits addContentFinish (the reducer saves the record
 /// first), the field shows its text as saving and takes no typing.
+@MainActor
 final class InputView: TextView {
   /// What the field shows while empty and unfocused.
-  static let placeholder = "please enter content"
+  nonisolated static let placeholder = "please enter content"
   /// The action types this view subscribes to.
-  static let reactsTo: [CSDemoActionType] = [.beginAddContent, .addContentFinish, .signOut]
+  nonisolated static let reactsTo: [CSDemoActionType] = [
+    .beginAddContent, .addContentFinish, .signOut,
+  ]
 
   private struct Model: Equatable {
     var text = ""
@@ -29,7 +32,7 @@ final class InputView: TextView {
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
-    store.subscribe(owner: self, to: Self.reactsTo) { view, action, state in
+    store.subscribeOnMainActor(owner: self, to: Self.reactsTo) { view, action, state in
       view.apply(action, state)
     }
   }

@@ -12,13 +12,14 @@ import DemoUI
 ///
 /// The highlight is kept as the title's text, so rows added later that equal it are highlighted
 /// too. The selection is local to the view (the screen moves it) and stays within the rows.
+@MainActor
 final class ListView: TextView {
   /// What the view shows when there are no rows.
-  static let emptyText = "(empty)"
+  nonisolated static let emptyText = "(empty)"
   /// The marker after a highlighted row.
-  static let highlightMarker = "  <- title"
+  nonisolated static let highlightMarker = "  <- title"
   /// The action types this view subscribes to.
-  static let reactsTo: [CSDemoActionType] = [
+  nonisolated static let reactsTo: [CSDemoActionType] = [
     .beginAddContent, .addContentFinish, .deleteContent, .titleClick, .signOut,
   ]
 
@@ -32,7 +33,7 @@ final class ListView: TextView {
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
-    store.subscribe(owner: self, to: Self.reactsTo) { view, action, state in
+    store.subscribeOnMainActor(owner: self, to: Self.reactsTo) { view, action, state in
       view.apply(action, state)
     }
   }

@@ -9,13 +9,14 @@ import DemoUI
 /// | addContentFinish, deleteContent, cellClick | shows currentAddText (empty when none) |
 /// | titleClick | no change (it is not subscribed) |
 /// | signOut | shows "Title" again |
+@MainActor
 final class TitleView: TextView {
   /// The text before any action.
-  static let initialText = "Title"
+  nonisolated static let initialText = "Title"
   /// The text while a record is being added.
-  static let addingText = "Adding text...."
+  nonisolated static let addingText = "Adding text...."
   /// The action types this view subscribes to.
-  static let reactsTo: [CSDemoActionType] = [
+  nonisolated static let reactsTo: [CSDemoActionType] = [
     .beginAddContent, .addContentFinish, .deleteContent, .cellClick, .signOut,
   ]
 
@@ -23,7 +24,7 @@ final class TitleView: TextView {
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
-    store.subscribe(owner: self, to: Self.reactsTo) { view, action, state in
+    store.subscribeOnMainActor(owner: self, to: Self.reactsTo) { view, action, state in
       view.apply(action, state)
     }
   }

@@ -2,12 +2,13 @@ import CSReduxKit
 import DemoUI
 
 /// The game's message line.
+@MainActor
 final class RPSMessageView: TextView {
   private let model = ComponentState(RPSMessage.player1Choose)
 
   /// Creates the view and subscribes it to every game action.
   init(store: RPSStore) {
-    store.subscribe(owner: self, to: RPSActionType.allCases) { view, _, state in
+    store.subscribeOnMainActor(owner: self, to: RPSActionType.allCases) { view, _, state in
       view.model.update { $0 = state.message }
     }
   }

@@ -3,6 +3,7 @@ import DemoUI
 
 /// The two players' slots. Player one's weapon stays hidden ("chosen") until player two has
 /// chosen; then both weapons show.
+@MainActor
 final class RPSPlayersView: TextView {
   private struct Model: Equatable {
     var player1 = RPSPlay()
@@ -13,7 +14,7 @@ final class RPSPlayersView: TextView {
 
   /// Creates the view and subscribes it to every game action.
   init(store: RPSStore) {
-    store.subscribe(owner: self, to: RPSActionType.allCases) { view, _, state in
+    store.subscribeOnMainActor(owner: self, to: RPSActionType.allCases) { view, _, state in
       view.model.update { $0 = Model(player1: state.player1Play, player2: state.player2Play) }
     }
   }

@@ -1,7 +1,8 @@
 import CSReduxKit
 
 /// The game's screen: the message and both players' slots, for two players on one screen.
-final class RPSScreen: Sendable {
+@MainActor
+final class RPSScreen {
   /// The game's store.
   let store: RPSStore
   /// The message line.

@@ -1,6 +1,7 @@
 import DemoUI
 
 /// Rock, paper, scissors driven by commands and keys.
+@MainActor
 package final class RPSSession: FeatureSession {
   /// The screen the commands and keys drive.
   let screen: RPSScreen
@@ -10,14 +11,14 @@ package final class RPSSession: FeatureSession {
     self.screen = screen
   }
 
-  static let commands = [
+  nonisolated static let commands = [
     CommandHelp(usage: "rock", summary: "the player whose turn it is chooses rock (chooseWeapon)"),
     CommandHelp(usage: "paper", summary: "... chooses paper (chooseWeapon)"),
     CommandHelp(usage: "scissors", summary: "... chooses scissors (chooseWeapon)"),
     CommandHelp(usage: "new", summary: "start a new game (dispatches newGame)"),
   ]
 
-  static let keys = [
+  nonisolated static let keys = [
     KeyHelp(key: "r p s", summary: "choose rock, paper or scissors"),
     KeyHelp(key: "n", summary: "new game"),
   ]

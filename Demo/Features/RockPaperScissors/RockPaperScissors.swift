@@ -16,6 +16,7 @@ package enum RockPaperScissors: DemoFeature {
   /// The reducer.
   package static func makeReducer() -> RPSReducer { RPSReducer() }
 
+  @MainActor
   package static func makeSession(store: RPSStore) -> RPSSession {
     RPSSession(screen: RPSScreen(store: store))
   }

@@ -2,6 +2,7 @@ import CSReduxKit
 import DemoUI
 
 /// Screen B: the single "facebook" button, showing the setting it toggles.
+@MainActor
 final class FacebookButtonView: TextView {
   private let model = ComponentState(false)
 
@@ -10,7 +11,7 @@ final class FacebookButtonView: TextView {
     let types: Set = [
       SettingsActionType.toggleFacebook.rawValue, SettingsActionType.signOut.rawValue,
     ]
-    store.subscribe(owner: self, to: types) { view, _, state in
+    store.subscribeOnMainActor(owner: self, to: types) { view, _, state in
       view.model.update { $0 = state.settings.facebook }
     }
   }

@@ -17,6 +17,7 @@ package enum Settings: DemoFeature {
   /// The app reducer, combined from the settings and users sub-reducers.
   package static func makeReducer() -> SettingsReducer { SettingsReducer() }
 
+  @MainActor
   package static func makeSession(store: SettingsStore) -> SettingsSession {
     SettingsSession(screens: SettingsScreens(store: store))
   }

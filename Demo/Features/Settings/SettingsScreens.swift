@@ -3,7 +3,8 @@ import DemoUI
 
 /// The two screens side by side on one store: the settings switches (A) and the facebook
 /// button (B). Whichever toggles facebook, the other shows the new value.
-final class SettingsScreens: Sendable {
+@MainActor
+final class SettingsScreens {
   /// The shared store.
   let store: SettingsStore
   /// Screen A.
@@ -34,7 +35,7 @@ final class SettingsScreens: Sendable {
   }
 
   /// The width of screen A's column.
-  static let columnWidth = 22
+  nonisolated static let columnWidth = 22
 
   /// Both screens side by side under their headings.
   func render() -> [String] {

@@ -1,6 +1,7 @@
 import DemoUI
 
 /// The two settings screens driven by commands and keys.
+@MainActor
 package final class SettingsSession: FeatureSession {
   /// The screens the commands and keys drive.
   let screens: SettingsScreens
@@ -10,7 +11,7 @@ package final class SettingsSession: FeatureSession {
     self.screens = screens
   }
 
-  static let commands = [
+  nonisolated static let commands = [
     CommandHelp(usage: "filter", summary: "screen A's Filter switch (dispatches toggleFilter)"),
     CommandHelp(
       usage: "facebook", summary: "screen A's Facebook switch (dispatches toggleFacebook)"),
@@ -18,7 +19,7 @@ package final class SettingsSession: FeatureSession {
       usage: "button", summary: "screen B's facebook button (dispatches toggleFacebook)"),
   ]
 
-  static let keys = [
+  nonisolated static let keys = [
     KeyHelp(key: "f", summary: "screen A: Filter switch"),
     KeyHelp(key: "s", summary: "screen A: Facebook switch"),
     KeyHelp(key: "b", summary: "screen B: facebook button"),

@@ -2,13 +2,14 @@ import CSReduxKit
 import DemoUI
 
 /// Screen A: the Filter and Facebook switches, following the store.
+@MainActor
 final class SettingsSwitchesView: TextView {
   private let model = ComponentState(AppSettings())
 
   /// Creates the screen and subscribes it to both toggles and to signOut.
   init(store: SettingsStore) {
     let types: [SettingsActionType] = [.toggleFilter, .toggleFacebook, .signOut]
-    store.subscribe(owner: self, to: types) { view, _, state in
+    store.subscribeOnMainActor(owner: self, to: types) { view, _, state in
       view.model.update { $0 = state.settings }
     }
   }

@@ -16,6 +16,7 @@ package enum Todo: DemoFeature {
   /// The reducer.
   package static func makeReducer() -> TodoReducer { TodoReducer() }
 
+  @MainActor
   package static func makeSession(store: TodoStore) -> TodoSession {
     TodoSession(screen: TodoScreen(store: store))
   }

@@ -2,9 +2,10 @@ import CSReduxKit
 import DemoUI
 
 /// The list of tasks, newest first, with a selection the screen moves.
+@MainActor
 final class TodoListView: TextView {
   /// What the view shows without tasks.
-  static let emptyText = "(no tasks)"
+  nonisolated static let emptyText = "(no tasks)"
 
   private struct Model: Equatable {
     var names: [String] = []
@@ -17,7 +18,7 @@ final class TodoListView: TextView {
   /// `store`.
   init(store: TodoStore) {
     model.update { $0.names = store.state.tasks.map(\.name) }
-    store.subscribe(owner: self, to: TodoActionType.allCases) { view, _, state in
+    store.subscribeOnMainActor(owner: self, to: TodoActionType.allCases) { view, _, state in
       view.show(state.tasks.map(\.name))
     }
   }

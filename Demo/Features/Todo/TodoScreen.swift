@@ -4,7 +4,8 @@ import DemoUI
 /// The todo screen: the task list and a line to type a new task's name.
 ///
 /// The new-task line is local to the screen until Enter, which dispatches addTask.
-final class TodoScreen: Sendable {
+@MainActor
+final class TodoScreen {
   /// The module's store.
   let store: TodoStore
   /// The list of tasks.

@@ -1,6 +1,7 @@
 import DemoUI
 
 /// The todo module driven by commands and keys.
+@MainActor
 package final class TodoSession: FeatureSession {
   /// The screen the commands and keys drive.
   let screen: TodoScreen
@@ -10,12 +11,12 @@ package final class TodoSession: FeatureSession {
     self.screen = screen
   }
 
-  static let commands = [
+  nonisolated static let commands = [
     CommandHelp(usage: "add NAME", summary: "add a task at the top (dispatches addTask)"),
     CommandHelp(usage: "delete INDEX", summary: "delete a task (dispatches deleteTask)"),
   ]
 
-  static let keys = [
+  nonisolated static let keys = [
     KeyHelp(key: "a", summary: "type a new task; Enter adds it, Esc cancels"),
     KeyHelp(key: "Up/Down", summary: "select a task"),
     KeyHelp(key: "d", summary: "delete the selected task"),

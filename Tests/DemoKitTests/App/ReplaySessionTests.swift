@@ -33,6 +33,7 @@ private func expectRoundTrip<State: StateProtocol & Codable & Equatable, Type: C
 }
 
 @Suite("action logs of the demo's modules")
+@MainActor
 struct ModuleLogCodecTests {
   @Test("the CSReduxKit demo's codec registers every action type with its payload")
   func csdemo() throws {
@@ -87,6 +88,7 @@ struct ModuleLogCodecTests {
 }
 
 @Suite("demo replay: frames and stepping")
+@MainActor
 struct ReplaySessionTests {
   /// A todo session recorded live: add Work, add Eat, a rejected delete.
   static func todoReplay() throws -> ReplaySession<Todo> {
@@ -158,11 +160,9 @@ struct ReplaySessionTests {
 
   @Test("check replays with the module's reducer: a match counts the entries, a change is named")
   func check() async throws {
-    // `check()` blocks its thread until a task on the cooperative pool has replayed the log:
-    // it runs on a thread of its own, so that it never holds a pool thread that task needs.
-    let replay = Handover(try Self.todoReplay())
-    #expect(await offThePool { replay.value.check() } == (true, "replay matches: 3 entries"))
-    var recording = replay.value.recording
+    let replay = try Self.todoReplay()
+    #expect(await replay.check() == (true, "replay matches: 3 entries"))
+    var recording = replay.recording
     let entry = recording.entries[1]
     var state = entry.state
     state.tasks[0].name = "Sleep"
@@ -170,8 +170,8 @@ struct ReplaySessionTests {
       action: entry.action, state: state, timestamp: entry.timestamp,
       reducerDuration: entry.reducerDuration, sequenceNumber: entry.sequenceNumber)
     let text = try TodoActionType.logCodec.encode(recording)
-    let changed = Handover(try DemoModule.replay(text: text, source: "todo.jsonl"))
-    let (matches, report) = await offThePool { changed.value.check() }
+    let changed = try DemoModule.replay(text: text, source: "todo.jsonl")
+    let (matches, report) = await changed.check()
     #expect(!matches)
     #expect(report.hasPrefix("replay differs at entry 1 (action 0 (addTask)):"))
     #expect(report.contains("\"Sleep\" → \"Eat\""))

@@ -10,6 +10,7 @@ import Testing
 @testable import TodoFeature
 
 @Suite("Sign out: one broadcast resets every module's store")
+@MainActor
 struct SignOutTests {
   @Test("each module's reducer starts over on its own signOut action")
   func reducers() throws {
@@ -47,7 +48,7 @@ struct SignOutTests {
       Action(RPSActionType.chooseWeapon, data: Weapon.paper))
     app.store(of: Settings.self).dispatch(Action(SettingsActionType.toggleFacebook))
     #expect(app.store(of: Todo.self).state.tasks.count == 1)
-    let status = app.signOut()
+    let status = await app.signOut()
     #expect(status == "signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset")
     #expect(csdemo.state == CSDemoState())
     #expect(app.store(of: Todo.self).state == TodoState())
@@ -65,7 +66,7 @@ struct SignOutTests {
       try await session.run(command)
     }
     #expect(session.screen.isAdding)
-    let result = session.perform(ScriptCommand(name: "signout"))
+    let result = await session.perform(ScriptCommand(name: "signout"))
     #expect(
       result == .done(message: "signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset"))
     #expect(session.screen.titleView.text == TitleView.initialText)
@@ -80,24 +81,24 @@ struct SignOutTests {
   func key() async throws {
     let session = DemoApp().session(of: CSDemo.self)
     try await session.run("add Eat")
-    _ = session.handle(.character("a"))
-    #expect(session.handle(.character("o")) == .ok)
+    _ = await session.handle(.character("a"))
+    #expect(await session.handle(.character("o")) == .ok)
     #expect(session.screen.inputView.text == "o")
-    _ = session.handle(.escape)
-    let result = session.handle(.character("o"))
+    _ = await session.handle(.escape)
+    let result = await session.handle(.character("o"))
     #expect(
       result == .done(message: "signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore reset"))
     #expect(session.store.state.listData == [])
   }
 
   @Test("every session signs out of the stores of the app it runs in")
-  func everySession() {
+  func everySession() async {
     for module in DemoModule.all {
       let app = DemoApp()
       let todo = app.store(of: Todo.self)
       todo.dispatch(Action(TodoActionType.addTask, data: "Work"))
       let session = app.makeSession(module)
-      #expect(session.perform(ScriptCommand(name: "signout")) != .unknown, "\(module.name)")
+      #expect(await session.perform(ScriptCommand(name: "signout")) != .unknown, "\(module.name)")
       #expect(todo.state.tasks.isEmpty, "\(module.name)")
     }
   }

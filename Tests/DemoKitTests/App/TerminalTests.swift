@@ -59,6 +59,7 @@ struct KeyDecoderTests {
 }
 
 @Suite("Screen renderer")
+@MainActor
 struct ScreenRendererTests {
   @Test("the first frame clears and draws every row; later frames redraw changed rows only")
   func diff() {
@@ -97,7 +98,7 @@ struct ScreenRendererTests {
   }
 
   @Test("sections whose revision did not move are not rendered again")
-  func composerSkipsUnchangedSections() {
+  func composerSkipsUnchangedSections() async {
     let session = CountingSession(DemoApp().session(of: CSDemo.self))
     var composer = ScreenComposer(session: session)
     let size = TerminalSize(rows: 12, columns: 60)
@@ -105,13 +106,14 @@ struct ScreenRendererTests {
     #expect(session.renders.withLock { $0 } == ["title": 1, "input": 1, "button": 1, "list": 1])
     _ = composer.lines(for: size)  // nothing changed: nothing is rendered
     #expect(session.renders.withLock { $0 } == ["title": 1, "input": 1, "button": 1, "list": 1])
-    _ = session.perform(ScriptCommand(name: "title", argument: ""))  // titleClick: list only
+    _ = await session.perform(ScriptCommand(name: "title", argument: ""))  // titleClick: list only
     _ = composer.lines(for: size)
     #expect(session.renders.withLock { $0 } == ["title": 1, "input": 1, "button": 1, "list": 2])
   }
 }
 
 /// Forwards to a session, counting how often each of its sections is rendered.
+@MainActor
 private final class CountingSession: DemoSession {
   let base: any DemoSession
   let renders = _Locked<[String: Int]>([:])
@@ -120,13 +122,13 @@ private final class CountingSession: DemoSession {
 
   var commands: [CommandHelp] { base.commands }
   var isIdle: Bool { base.isIdle }
-  func waitUntilIdle() { base.waitUntilIdle() }
+  func waitUntilIdle() async { await base.waitUntilIdle() }
   var heading: String { base.heading }
   var keyHint: String { base.keyHint }
   var transcript: ActionTranscript { base.transcript }
   var diagnosticLog: DiagnosticLog { base.diagnosticLog }
-  func perform(_ command: ScriptCommand) -> CommandResult { base.perform(command) }
-  func handle(_ key: Key) -> CommandResult { base.handle(key) }
+  func perform(_ command: ScriptCommand) async -> CommandResult { await base.perform(command) }
+  func handle(_ key: Key) async -> CommandResult { await base.handle(key) }
 
   var sections: [FrameSection] {
     base.sections.map { section in

@@ -12,6 +12,7 @@ private func idle(_ store: CSDemoStore) async throws {
 }
 
 @Suite("CSDemo components: each reacts only to its action types")
+@MainActor
 struct CSDemoComponentTests {
   let store = CSDemoStore(diagnostics: { _ in })
 
@@ -28,6 +29,26 @@ struct CSDemoComponentTests {
     #expect(screen.inputView.isFocused == false)
     #expect(screen.inputView.render() == ["(please enter content)"])
     #expect(screen.listView.rows.last == "Buy milk")
+    #expect(screen.addButton.isVisible)
+  }
+
+  @Test(
+    "on the main actor, ONE addContentFinish has updated title, input and list when dispatch returns"
+  )
+  func headlineBeforeDispatchReturns() {
+    // A save that answers at once: the reducer finishes inside dispatch, on the main actor.
+    let instant = RecordSaver { _, done in done() }
+    let store = CSDemoStore(reducer: CSDemoReducer(saver: instant), diagnostics: { _ in })
+    let screen = CSDemoScreen(store: store)
+    store.dispatch(Action(.beginAddContent))
+    #expect(screen.titleView.text == "Adding text....")
+    #expect(screen.inputView.isFocused)
+    _ = screen.type("Buy milk")
+    store.dispatch(Action(.addContentFinish, "Buy milk"))
+    // No wait: the components' main-actor subscribers ran before dispatch returned.
+    #expect(screen.titleView.render() == ["Buy milk"])
+    #expect(screen.inputView.render() == ["(please enter content)"])
+    #expect(screen.listView.rows == ["Buy milk"])
     #expect(screen.addButton.isVisible)
   }
 
@@ -159,6 +180,7 @@ struct CSDemoComponentTests {
 /// | list | listData | listData | listData | — | highlights rows equal to title |
 /// | screen | hides Add | shows Add | — | — | — |
 @Suite("CSDemo: the table of reactions, action by action")
+@MainActor
 struct CSDemoReactionTableTests {
   /// What the four components show, one row each.
   struct Frame: Equatable, CustomStringConvertible {
@@ -167,6 +189,7 @@ struct CSDemoReactionTableTests {
     var list: [String]
     var button: String
 
+    @MainActor
     init(_ screen: CSDemoScreen) {
       title = screen.titleView.render().joined()
       input = screen.inputView.render().joined()

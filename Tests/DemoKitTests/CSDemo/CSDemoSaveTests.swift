@@ -6,6 +6,7 @@ import Testing
 @testable import CSDemoFeature
 
 @Suite("CSDemo: addContentFinish finishes once its record is saved")
+@MainActor
 struct CSDemoSaveTests {
   @Test("the reducer calls finish for addContentFinish only when the save answers")
   func reducerFinishesLater() async throws {

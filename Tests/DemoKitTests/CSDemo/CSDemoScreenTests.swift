@@ -5,6 +5,7 @@ import Testing
 @testable import CSDemoFeature
 
 @Suite("CSDemo screen: user-side rules")
+@MainActor
 struct CSDemoScreenTests {
   let screen = CSDemoScreen(store: CSDemoStore(diagnostics: { _ in }))
 

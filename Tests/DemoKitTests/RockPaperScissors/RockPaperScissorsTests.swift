@@ -4,6 +4,7 @@ import Testing
 @testable import RockPaperScissorsFeature
 
 @Suite("Rock, paper, scissors (ReduxPaperSwift seed)")
+@MainActor
 struct RockPaperScissorsTests {
   func play(_ weapons: Weapon...) -> RPSStore {
     let store = RPSStore(diagnostics: { _ in })

@@ -4,6 +4,7 @@ import Testing
 @testable import SettingsFeature
 
 @Suite("Settings shared by two screens (Redux-iOS seed)")
+@MainActor
 struct SettingsTests {
   @Test("the subscriber count goes 0, then 1 after subscribe, then 0 after unsubscribe")
   func subscriberCount() {

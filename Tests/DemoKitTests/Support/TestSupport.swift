@@ -127,13 +127,6 @@ func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
   }
 }
 
-/// A value that is not `Sendable`, handed to `offThePool` while the test waits for it: one
-/// thread uses it at a time.
-struct Handover<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
-}
-
 /// Calls `body` with a NULL-terminated C array of `arguments`.
 func withCArguments<Result>(
   _ arguments: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
@@ -179,11 +172,13 @@ extension DemoApp {
 
 extension ModuleSession {
   /// Runs `line` as a script command, then waits until the store committed what it
-  /// dispatched, as the script runner does before it prints a frame.
+  /// dispatched and the main actor updated the components, as the script runner does before
+  /// it prints a frame.
   @discardableResult
   func run(_ line: String) async throws -> CommandResult {
-    let result = perform(ScriptCommand(line: line) ?? ScriptCommand(name: line))
+    let result = await perform(ScriptCommand(line: line) ?? ScriptCommand(name: line))
     try await store.waitUntilIdle(timeout: .seconds(10))
+    await MainQueue.runQueuedBlocks()
     return result
   }
 }

@@ -5,6 +5,7 @@ import Testing
 @testable import TodoFeature
 
 @Suite("Todo module (ReduxTodo seed)")
+@MainActor
 struct TodoTests {
   @Test("adding Work then Eat gives 2 tasks, newest first")
   func addTwoTasks() {
