@@ -1,0 +1,48 @@
+import Dispatch
+
+/// Dispatching: through the middleware chain to the queue, and dispatches from inside a reducer.
+extension _StoreEngine {
+  @inlinable
+  func dispatch(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+    if middleware.isEmpty {
+      enqueue(action, completion: completion)
+    } else if reducerCallThread.load() != Int(bitPattern: _currentThreadID())
+      || !deferFromReducer(action, completion: completion)
+    {
+      runMiddleware(from: 0, action, completion: completion)
+    }
+  }
+
+  /// Keeps an action dispatched from inside this store's reducer for its middleware to run
+  /// after the current commit, and reports the misuse: the middleware then reads a committed
+  /// state and never runs inside the reduction. Returns `false` for any other dispatch.
+  @usableFromInline
+  func deferFromReducer(
+    _ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?
+  ) -> Bool {
+    let thread = _currentThreadID()
+    let reducingType: Int? = inner.withLock { core in
+      guard core.isBusy, core.reducerThread == thread else { return nil }
+      core.deferredDispatches.append(_Pending(action: action, completion: completion))
+      return core.reducingType
+    }
+    guard let reducingType else { return false }
+    reportDispatchFromReducer(actionType: action.type, reducingType: reducingType)
+    return true
+  }
+
+  /// Runs the middleware at `position` and after, or enqueues the action past the last one.
+  @inlinable
+  func runMiddleware(
+    from position: Int, _ action: any ActionProtocol,
+    completion: (@Sendable (State) -> Void)?
+  ) {
+    guard position < middleware.count else {
+      enqueue(action, completion: completion)
+      return
+    }
+    let token = completion.map { _CompletionToken(engine: self, completion: $0) }
+    middleware[position].body(
+      action, MiddlewareContext(engine: self, position: position, completion: token))
+  }
+}

@@ -1,0 +1,31 @@
+import Dispatch
+
+/// Idle callbacks and per-turn timing for action logs.
+extension _StoreEngine {
+  /// Calls `body` once the store is idle: now, on this thread, when it already is; otherwise on
+  /// the thread that empties the queue, after the last action's subscribers and completion.
+  func whenIdle(_ body: @escaping @Sendable () -> Void) {
+    let isIdle = inner.withLock { core in
+      guard core.isBusy else { return true }
+      core.idleWaiters.append(body)
+      return false
+    }
+    if isIdle { body() }
+  }
+
+  /// Starts (`true`) or stops timing each turn, for ``lastTurnNanoseconds``.
+  package func requestTiming(_ on: Bool) {
+    let now = DispatchTime.now().uptimeNanoseconds
+    inner.withLock { core in
+      core.timingRequests += on ? 1 : -1
+      // A turn already under way started before anyone timed it: time it from now.
+      if on, core.timingRequests == 1 { core.turnStartedAt = now }
+    }
+  }
+
+  /// The time from the reducer's call to the commit of the action being notified; read it from
+  /// a subscriber while timing is requested.
+  package var lastTurnNanoseconds: UInt64 {
+    inner.withLock { $0.lastTurnNanoseconds }
+  }
+}

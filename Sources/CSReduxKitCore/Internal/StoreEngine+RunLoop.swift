@@ -1,0 +1,290 @@
+import Dispatch
+
+/// The queue and the run loop: reducing one action at a time, committing, notifying and closing each round.
+extension _StoreEngine {
+  @inlinable
+  func enqueue(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+    let thread = _currentThreadID()
+    var state: State?
+    var lent = false
+    var box: _FinishBox<State>?
+    var reducingType: Int?
+    var dropped: _DroppedFeedback<State>?
+    let limit = nestedDispatchLimit
+    inner.withLock { core in
+      if core.isBusy {
+        if core.drainThread == thread {
+          if core.reducerThread == thread { reducingType = core.reducingType }
+          let firstTrip = !core.feedback.isTripped
+          guard core.feedback.admit(type: action.type, limit: limit) else {
+            // Dropped from inside an in-place reducer, which holds the state: the completion
+            // gets the state that reducer commits.
+            let committed = core.state
+            if committed == nil, let completion { core.lateCompletions.append(completion) }
+            dropped = _DroppedFeedback(
+              state: committed, report: firstTrip ? core.feedback.recentTypes : nil)
+            return
+          }
+        }
+        core.queue.append(_Pending(action: action, completion: completion))
+      } else {
+        core.isBusy = true
+        state = core.startTurn(
+          actionType: action.type, thread: thread, spareBox: &box, lent: &lent)
+      }
+    }
+    if let first = state.take() {
+      // Moved, not copied, all the way: a lent state must reach the reducer uniquely held.
+      run(action, completion, consume first, lent: lent, spareBox: box.take(), thread: thread)
+    } else if let dropped {
+      if let types = dropped.report { reportFeedbackLoop(types: types) }
+      if let state = dropped.state, let completion {
+        _CompletionContext.with(.dropped(.feedbackLimit)) { completion(state) }
+      }
+    } else if let reducingType {
+      reportDispatchFromReducer(actionType: action.type, reducingType: reducingType)
+    }
+  }
+
+  @usableFromInline
+  func reportDispatchFromReducer(actionType: Int, reducingType: Int) {
+    report(
+      .dispatchFromReducer, actionType: actionType,
+      "dispatched from inside the reducer of action \(actionNames.label(for: reducingType)); "
+        + "it was queued and runs next. Reducers should be pure: dispatch from a subscriber, "
+        + "a completion or middleware instead.")
+  }
+
+  /// Reduces actions on the calling thread until the queue is empty or a reducer goes
+  /// asynchronous. The caller owns the queue (`isBusy`) and passes the first action.
+  @inlinable
+  func run(
+    _ firstAction: any ActionProtocol, _ firstCompletion: (@Sendable (State) -> Void)?,
+    _ firstState: consuming State, lent firstLent: Bool, spareBox: consuming _FinishBox<State>?,
+    thread: UInt
+  ) {
+    var action = firstAction
+    var completion = firstCompletion
+    var state = consume firstState
+    var lent = firstLent
+    // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
+    var spare = consume spareBox
+    while true {
+      if let reduceInPlace, action.type != StateReplacedAction.type {
+        // When `lent`, `state` is the store's own, moved out of the core: nothing else holds
+        // it, so copy-on-write storage in it is changed where it is. Otherwise the core keeps
+        // the committed state for readers and the change copies what it touches. The
+        // reduction cannot throw, so there is never a half-made change to undo.
+        if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
+        reduceInPlace(action, &state)
+        if !middleware.isEmpty { reducerCallThread.store(0) }
+        guard
+          completeInPlace(
+            &action, &completion, &state, lent: &lent, spareBox: &spare, thread: thread)
+        else { return }
+        continue
+      }
+      var box = spare.take() ?? _FinishBox(reporter: reporter)
+      let type = action.type
+      box.begin(actionType: type)
+      if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
+      if type == StateReplacedAction.type {
+        applyReplacement(action, state, Finish(box))
+      } else {
+        execute(action, state, Finish(box))
+      }
+      if !middleware.isEmpty { reducerCallThread.store(0) }
+      var outcome = box.reducerReturned(action: action, completion: completion, engine: self)
+      if outcome == nil {
+        // When nothing else holds `finish`, it can never be called: complete the action now.
+        guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
+          awaitFinish(box)
+          return
+        }
+        outcome = .released
+      }
+      if isKnownUniquelyReferenced(&box) { spare = box }
+      guard
+        complete(
+          &action, &completion, &state, outcome: outcome ?? .released, lent: &lent,
+          spareBox: &spare, thread: thread)
+      else { return }
+    }
+  }
+
+  /// Resumes the queue on the thread that finished an asynchronous reducer.
+  @inlinable
+  func _resume(
+    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    outcome: _Outcome<State>
+  ) {
+    let thread = _currentThreadID()
+    var action = action
+    var completion = completion
+    var state = self.state
+    var lent = false
+    var spare: _FinishBox<State>?
+    if complete(
+      &action, &completion, &state, outcome: outcome, lent: &lent, spareBox: &spare,
+      thread: thread)
+    {
+      run(action, completion, consume state, lent: lent, spareBox: spare.take(), thread: thread)
+    }
+  }
+
+  /// Commits an outcome, notifies, then either loads the next queued action into the `inout`
+  /// arguments and returns `true`, or marks the store idle and returns `false`.
+  @inlinable
+  func complete(
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ state: inout State, outcome: _Outcome<State>, lent: inout Bool,
+    spareBox: inout _FinishBox<State>?, thread: UInt
+  ) -> Bool {
+    var newState: State?
+    var delivered = action
+    // What the completion hears (`sendReportingOutcome`); `nil` for applied.
+    var failure: ActionOutcome?
+    switch outcome {
+    case .state(let state):
+      newState = state
+    case .failed(let error):
+      delivered = RejectedAction(action, error: error)
+      failure = .failed(error)
+      report(
+        .reducerFailed, actionType: action.type,
+        "the reducer failed: \(error). The state was left unchanged. Check the action's "
+          + "payload and the state it applies to.", error: error)
+    case .released:
+      delivered = RejectedAction(action, error: nil)
+      failure = .failed(nil)
+      report(
+        .finishReleasedWithoutCall, actionType: action.type,
+        "the reducer let finish go without calling it; the action completed with the state "
+          + "unchanged. Call finish on every path, with the same state when nothing changes.")
+    }
+    var replaced: State?
+    var subscribers = _NotificationList<State>()
+    var silent: _SilentRound<State>?
+    let type = action.type
+    inner.withLock { core in
+      state = core.commit(&newState, replaced: &replaced, actionType: type, into: &subscribers)
+      // Nobody to call: the round can close in this same critical section.
+      if subscribers.isSilent, completion == nil {
+        silent = core.endSilentRound(
+          &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
+      }
+    }
+    replaced = nil  // the old state is released here, outside the lock
+    if let silent = silent.take() { return finish(silent) }
+    return closeRound(
+      delivered, failure: failure, &subscribers, &action, &completion, &state, lent: &lent,
+      spareBox: &spareBox, thread: thread)
+  }
+
+  /// Commits the state an in-place reduction changed, then like `complete`.
+  @inlinable
+  func completeInPlace(
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
+  ) -> Bool {
+    var subscribers = _NotificationList<State>()
+    var silent: _SilentRound<State>?
+    var replaced: State?
+    let type = action.type
+    inner.withLock { core in
+      core.commitInPlace(state, replaced: &replaced, actionType: type, into: &subscribers)
+      if subscribers.isSilent, completion == nil {
+        silent = core.endSilentRound(
+          &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
+      }
+    }
+    replaced = nil  // the state before the action, when it was not lent, is released here
+    if subscribers.readersToWake != 0 { wakeReaders(subscribers.readersToWake) }
+    if let silent = silent.take() { return finish(silent) }
+    return closeRound(
+      action, failure: nil, &subscribers, &action, &completion, &state, lent: &lent,
+      spareBox: &spareBox, thread: thread)
+  }
+
+  /// Ends a round that closed with its commit: releases what it removed and calls the idle
+  /// waiters, outside the lock.
+  @inlinable
+  func finish(_ silent: consuming _SilentRound<State>) -> Bool {
+    let waiters = silent.idleWaiters
+    let hasNext = silent.hasNext
+    _ = consume silent  // removed subscribers are released here
+    if !waiters.isEmpty { callIdleWaiters(waiters) }
+    return hasNext
+  }
+
+  @usableFromInline
+  func wakeReaders(_ count: Int) {
+    for _ in 0..<count { lentStateWait?.signal() }
+  }
+
+  /// Notifies, calls the completions, then closes the round: loads the next queued action into
+  /// the `inout` arguments and returns `true`, or marks the store idle and returns `false`.
+  @inlinable
+  func closeRound(
+    _ delivered: any ActionProtocol, failure: ActionOutcome?,
+    _ subscribers: inout _NotificationList<State>,
+    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
+  ) -> Bool {
+    subscribers.notify(delivered, state)
+    let late = subscribers.lateCompletions
+    let deferred = subscribers.deferredDispatches
+    subscribers = _NotificationList()  // let go of the snapshot before the round closes
+    if let completion {
+      _CompletionContext.with(failure) { completion(state) }
+    }
+    if !late.isEmpty { callLateCompletions(late, state) }
+    if !deferred.isEmpty { runDeferredDispatches(deferred) }
+    var removed: [_Subscriber<State>] = []
+    var idleWaiters: [@Sendable () -> Void] = []
+    let hasNext = inner.withLock { core in
+      core.endRound(
+        &action, &completion, &state, lent: &lent, spareBox: &spareBox, removed: &removed,
+        idleWaiters: &idleWaiters, thread: thread)
+    }
+    removed = []  // cancelled subscribers are released here, outside the lock
+    if !idleWaiters.isEmpty { callIdleWaiters(idleWaiters) }
+    return hasNext
+  }
+
+  /// Passes the actions the reducer dispatched through the middleware, after the commit: this
+  /// thread still owns the queue, so what they pass on is queued behind the current action.
+  @usableFromInline
+  func runDeferredDispatches(_ pending: [_Pending<State>]) {
+    for entry in pending { runMiddleware(from: 0, entry.action, completion: entry.completion) }
+  }
+
+  @usableFromInline
+  func callLateCompletions(_ completions: [@Sendable (State) -> Void], _ state: State) {
+    // Completions of feedback actions dropped while the state was lent.
+    _CompletionContext.with(.dropped(.feedbackLimit)) {
+      for completion in completions { completion(state) }
+    }
+  }
+
+  @usableFromInline
+  func callIdleWaiters(_ waiters: [@Sendable () -> Void]) {
+    for waiter in waiters { waiter() }
+  }
+
+  /// Commits a ``StateReplacedAction``'s state in place of running the reducer.
+  @usableFromInline
+  func applyReplacement(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
+    if let replacement = action as? StateReplacedAction,
+      let computation = replacement.computation as? _StateComputation<State>
+    {
+      computation.body(state, finish)
+      return
+    }
+    do {
+      finish(try action.payload(as: State.self))
+    } catch {
+      finish.fail(error)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Dispatch
+
+/// Adding and cancelling subscribers.
+extension _StoreEngine {
+  @inlinable
+  func add(
+    owner: any _SubscriptionOwner, types: [Int]?,
+    makeBody: (Subscription) -> @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription {
+    inner.withLock { core in
+      let id = core.subscribers.makeID()
+      let subscription = Subscription(owner: owner, id: id)
+      let entry = _Subscriber(
+        id: id, types: types, subscription: subscription, body: makeBody(subscription))
+      core.subscribers.add(entry, deferred: core.isNotifying)
+      return subscription
+    }
+  }
+
+  /// Adds a subscriber and reads the committed state in one critical section: every call the
+  /// subscriber then receives is for a commit after the state returned.
+  func addReadingState(
+    owner: any _SubscriptionOwner, types: [Int]?,
+    _ body: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> (Subscription, State) {
+    withCommittedState { core, state in
+      let id = core.subscribers.makeID()
+      let subscription = Subscription(owner: owner, id: id)
+      let entry = _Subscriber(id: id, types: types, subscription: subscription, body: body)
+      core.subscribers.add(entry, deferred: core.isNotifying)
+      return (subscription, state)
+    }
+  }
+
+  @inlinable
+  func cancel(id: UInt64) {
+    let removed = inner.withLock { core in
+      core.subscribers.remove(id: id, deferred: core.isNotifying)
+    }
+    _ = consume removed  // the closure is released here, outside the lock
+  }
+}
