@@ -89,6 +89,15 @@ package final class Latch: @unchecked Sendable {
     if reachedZero { semaphore.signal() }
   }
 
+  /// Blocks the calling thread until the latch opens, also in an `async` context: for a test on
+  /// the main actor that must hold the main thread on purpose (never on the cooperative pool).
+  @discardableResult
+  package func waitBlocking(
+    seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    wait(seconds: seconds, sourceLocation: sourceLocation)
+  }
+
   /// Blocks the calling thread until the latch opens; for code on threads of its own.
   @discardableResult
   package func wait(
@@ -102,7 +111,7 @@ package final class Latch: @unchecked Sendable {
   /// Suspends until the latch opens, blocking a thread of its own instead of the test's: the
   /// form every test uses (see `offThePool`).
   @discardableResult
-  func wait(
+  package func wait(
     seconds: Double = hangBound, sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
     let opened = await offThePool { [semaphore] in
@@ -154,7 +163,7 @@ package final class DiagnosticLog: @unchecked Sendable {
 /// Runs `body` on `count` new threads that start together; returns when all have finished, or
 /// `false` once `seconds` passed first (a deadlock), leaving the threads running.
 @discardableResult
-package func onThreads(
+package func onThreadsBlocking(
   _ count: Int, deadline seconds: Double = .infinity, _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
   let start = DispatchSemaphore(value: 0)
@@ -188,7 +197,7 @@ package func onThreads(
   await offThePool {
     heavyWorkSlots.wait()
     defer { heavyWorkSlots.signal() }
-    return onThreads(count, deadline: seconds, body)
+    return onThreadsBlocking(count, deadline: seconds, body)
   }
 }
 

@@ -266,7 +266,7 @@ struct MainActorDeliveryTests {
       store.dispatch(Action(ModuleAction.add))
       done.open()
     }.start()
-    done.wait()
+    done.waitBlocking()
     subscription.cancel()
     await drainMainQueue()
     #expect(seen == [])

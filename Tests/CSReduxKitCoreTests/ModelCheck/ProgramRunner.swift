@@ -76,7 +76,7 @@ final class ProgramRunner: @unchecked Sendable {
       && program.actions.values.allSatisfy {
         $0.behaviour.completesSynchronously
       }
-    let finished = onThreads(program.threads.count, deadline: Self.drainDeadline) {
+    let finished = onThreadsBlocking(program.threads.count, deadline: Self.drainDeadline) {
       [self] thread in
       for step in program.threads[thread] {
         perform(step, on: store)

@@ -335,7 +335,7 @@ struct EffectTests {
     let finished = Locked(false)
     let threadsDone = Door()
     Thread {
-      let ok = onThreads(8, deadline: 60) { thread in
+      let ok = onThreadsBlocking(8, deadline: 60) { thread in
         for round in 0..<rounds {
           let id = (thread + round) % 4
           store.dispatch(
