@@ -34,7 +34,7 @@ mkdir -p "$build"
 if ! swift build --scratch-path "$build" --sanitize=address --sanitize=fuzzer \
   --target CSReduxKit >"$build/library.log" 2>&1; then
   grep -vE "^\[[0-9]+/[0-9]+\]" "$build/library.log" | tail -n 40 >&2
-  echo "error: the library did not build with -sanitize=fuzzer,address (log: $build.log)" >&2
+  echo "error: the library did not build with -sanitize=fuzzer,address (log: $build/library.log)" >&2
   exit 1
 fi
 products=$(swift build --scratch-path "$build" --show-bin-path)
