@@ -94,8 +94,9 @@ fi
 
 # Swift's own crash handler would race AddressSanitizer's report; libFuzzer reports crashes.
 export SWIFT_BACKTRACE=enable=no
-# The leaks the test suites know about (Foundation's read buffer for an empty file).
-export LSAN_OPTIONS="suppressions=$root/.ci/lsan-suppressions.txt"
+# The leaks the test suites know about (Foundation's read buffer for an empty file), without
+# a report of the suppressions at every leak check libFuzzer makes.
+export LSAN_OPTIONS="suppressions=$root/.ci/lsan-suppressions.txt:print_suppressions=0"
 # State files go to memory when it can: a save flushes to the storage device.
 if [ -z "${FUZZ_TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
   export FUZZ_TMPDIR=/dev/shm
