@@ -59,7 +59,8 @@ for target in $targets; do
     # build folder by a file since deleted or renamed is never linked twice.
     [ -f "$products/Modules/$target.swiftmodule" ] \
       || { echo "error: $target built no module in $products/Modules" >&2; exit 1; }
-    mapfile -t found < <(python3 -c '
+    found=()
+    while IFS= read -r object; do found+=("$object"); done < <(python3 -c '
 import json, sys
 for entry in json.load(open(sys.argv[1])).values():
     if entry.get("object"):
