@@ -5,16 +5,21 @@ extension Middleware {
   /// knows it), a short payload summary, and whether and how fast the action was committed.
   ///
   /// ```text
-  /// [TodoStore] 0 (add) "Buy milk" committed in 14 µs
-  /// [TodoStore] 1 (delete) 7 rejected in 3.1 µs: action 1: expected String payload, found Int
+  /// [Todo] 0 (add) "Buy milk" committed in 14 µs
+  /// [Todo] 1 (delete) 7 rejected in 3.1 µs: notFound(7)
+  /// [Todo] 2 (load) rejected in 12 ms: the reducer let finish go without calling it
+  /// [Todo] 3 (undo) dropped (middleware) after 2.4 µs
+  /// [Todo] 0 (add) "Eggs" dropped (feedback limit) after 40 µs
   /// ```
   ///
   /// The time runs from the moment the action leaves this middleware until it was committed
   /// and its subscribers ran: the reducer's time, plus any wait in the queue behind other
   /// actions. Put the logger last to leave out the time other middleware takes. A rejected
-  /// action (one the reducer failed, or whose `finish` was let go) says `rejected` and why; a
-  /// dropped one (past the feedback limit, or not passed on by a later middleware) says
-  /// `dropped` and why.
+  /// action says `rejected` and why: the error the reducer failed it with, or that its
+  /// `finish` was let go without being called. A dropped one says `dropped` and why: a later
+  /// middleware did not pass it on (`middleware`), or it was dispatched back into the store
+  /// past its `nestedDispatchLimit` (`feedback limit`); the time is then how long until the
+  /// store let it go.
   ///
   /// The payload summary costs the same whatever the payload's size: strings, `Data`,
   /// collections, and structs, enums and tuples without a description of their own are

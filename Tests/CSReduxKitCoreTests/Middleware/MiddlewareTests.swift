@@ -192,12 +192,12 @@ struct LoggingMiddlewareTests {
   func documentedForm() {
     let lines = Locked<[String]>([])
     let store = Store(
-      state: Counter(), reducer: counterReducer(), name: "TodoStore",
+      state: Counter(), reducer: counterReducer(), name: "Todo",
       actionNames: ActionTypeNames { $0 == 0 ? "add" : nil },
       middleware: [.logging(to: { lines.append($0) })])
     store.dispatch(Action(type: 0, data: "Buy milk"))
     let line = lines.current.first ?? ""
-    #expect(line.hasPrefix(#"[TodoStore] 0 (add) "Buy milk" committed in "#))
+    #expect(line.hasPrefix(#"[Todo] 0 (add) "Buy milk" committed in "#))
   }
 
   @Test("a rejected action is logged as rejected, with the reducer's error")
@@ -214,6 +214,55 @@ struct LoggingMiddlewareTests {
     #expect(lines.current[0].hasPrefix("[TodoStore] 1 (delete) 7 rejected in "))
     #expect(lines.current[0].hasSuffix(": action 1: expected String payload, found Int"))
     #expect(lines.current[1].hasPrefix(#"[TodoStore] 1 (delete) "ok" committed in "#))
+  }
+
+  @Test("an action whose finish the reducer lets go is logged as rejected, and why")
+  func finishReleased() {
+    let lines = Locked<[String]>([])
+    let store = Store(
+      state: Counter(), reducer: Reducer<Counter> { _, _, _ in }, name: "S",
+      middleware: [.logging(to: { lines.append($0) })], diagnostics: { _ in })
+    store.dispatch(Action(type: 3))
+    #expect(lines.current.count == 1)
+    #expect(lines.current.first?.hasPrefix("[S] 3 rejected in ") == true)
+    #expect(
+      lines.current.first?.hasSuffix(": the reducer let finish go without calling it") == true)
+  }
+
+  @Test("an action a later middleware does not pass on is logged as dropped by middleware")
+  func droppedByMiddleware() {
+    let lines = Locked<[String]>([])
+    let store = Store(
+      state: Counter(), reducer: counterReducer(), name: "S",
+      middleware: [
+        .logging(to: { lines.append($0) }),
+        Middleware { action, context in
+          guard action.type != 9 else { return }
+          context.next(action)
+        },
+      ], diagnostics: { _ in })
+    store.dispatch(Action(type: 9, data: "gone"))
+    store.dispatch(Action(type: 7))
+    #expect(lines.current.count == 2)
+    #expect(lines.current[0].hasPrefix(#"[S] 9 "gone" dropped (middleware) after "#))
+    #expect(lines.current[1].hasPrefix("[S] 7 committed in "))
+  }
+
+  @Test("a feedback action past the limit is logged as dropped by the feedback limit")
+  func droppedByFeedbackLimit() {
+    let lines = Locked<[String]>([])
+    let store = Store(
+      state: Counter(), reducer: counterReducer(), name: "S",
+      middleware: [.logging(to: { lines.append($0) })], nestedDispatchLimit: 3,
+      diagnostics: { _ in })
+    let subscription = store.subscribe { _, _ in
+      // Dispatched back into the store from its own subscriber: past 3, they are dropped.
+      store.dispatch(Action(type: 7))
+    }
+    store.dispatch(Action(type: 7))
+    subscription.cancel()
+    #expect(lines.current.first?.hasPrefix("[S] 7 committed in ") == true)
+    #expect(lines.current.contains { $0.hasPrefix("[S] 7 dropped (feedback limit) after ") })
   }
 
   @Test("a huge payload is summarized without describing all of it")
