@@ -15,9 +15,7 @@ package final class TodoSession: FeatureSession {
     CommandHelp(usage: "add NAME", summary: "add a task at the top (dispatches addTask)"),
     CommandHelp(usage: "delete INDEX", summary: "delete a task (dispatches deleteTask)"),
     CommandHelp(
-      usage: "search [TEXT]",
-      summary: "show the tasks containing TEXT, all without (an effect: a new search "
-        + "cancels the one in flight; dispatches showSearch)"),
+      usage: "search [TEXT]", summary: "show the tasks containing TEXT (an effect; showSearch)"),
   ]
 
   nonisolated static let keys = [
