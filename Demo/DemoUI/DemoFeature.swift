@@ -31,6 +31,9 @@ package protocol DemoFeature: Sendable {
   static var initialState: State { get }
   /// The module's reducer.
   static func makeReducer() -> ModuleReducer
+  /// The store's middleware; none by default. A module whose commands start effects lists
+  /// `.thunks`.
+  static var middleware: [Middleware<State>] { get }
   /// The action type that resets the module when the user signs out; it has no payload.
   static var signOut: ActionType { get }
   /// Writes and reads the module's action logs: every action type with its payload's type.
@@ -46,6 +49,9 @@ package protocol DemoFeature: Sendable {
 }
 
 extension DemoFeature {
+  /// No middleware.
+  package static var middleware: [Middleware<State>] { [] }
+
   /// The names of the module's action types, for diagnostics and the printed actions.
   package static var actionNames: ActionTypeNames { ActionTypeNames(ActionType.self) }
 }

@@ -20,7 +20,8 @@ protocol DemoSession: AnyObject {
   var diagnosticLog: DiagnosticLog { get }
   /// The components, top to bottom.
   var sections: [FrameSection] { get }
-  /// Whether every action dispatched so far has been committed and its subscribers ran.
+  /// Whether every action dispatched so far has been committed and its subscribers ran, and
+  /// no effect (a search being looked up) runs.
   var isIdle: Bool { get }
   /// Suspends until ``isIdle`` and the components show every commit.
   func waitUntilIdle() async

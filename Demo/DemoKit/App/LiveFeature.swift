@@ -13,7 +13,11 @@ final class LiveFeature<Feature: DemoFeature>: LiveModule {
 
   var module: DemoModule { DemoModule(Feature.self) }
 
-  var isIdle: Bool { store.isIdle }
+  var isIdle: Bool {
+    // Effects first: an effect that ends has dispatched its last action by then, so the
+    // store's own idleness, read after, covers that action.
+    store.runningEffects.isEmpty && store.isIdle
+  }
 
   func register(
     with coordinator: StoreCoordinator, onSignOut: @escaping @Sendable (String) -> Void
@@ -30,7 +34,7 @@ final class LiveFeature<Feature: DemoFeature>: LiveModule {
   }
 
   func waitUntilIdle() async {
-    await store.waitUntilIdle()
+    await store.waitUntilIdle(includingEffects: true)
   }
 
   @MainActor

@@ -5,13 +5,13 @@ import CSReduxKit
 protocol LiveModule: AnyObject, Sendable {
   /// The module.
   var module: DemoModule { get }
-  /// Whether the store has nothing to reduce, notify or run.
+  /// Whether the store has nothing to reduce, notify or run, and no effect running.
   var isIdle: Bool { get }
   /// Registers the store with `coordinator`, which translates the app's signOut into the
   /// module's own; `onSignOut` receives the store's name each time it commits one.
   func register(
     with coordinator: StoreCoordinator, onSignOut: @escaping @Sendable (String) -> Void)
-  /// Suspends until the store is idle.
+  /// Suspends until the store is idle and no effect of it runs.
   func waitUntilIdle() async
   /// A session that drives the module's components on this store.
   @MainActor

@@ -4,7 +4,7 @@ import DemoUI
 /// A todo list as a feature module: tasks added newest first, deleted by index.
 package enum Todo: DemoFeature {
   package static let name = "todo"
-  package static let summary = "a todo list: add tasks (newest first), delete by index"
+  package static let summary = "a todo list: add tasks (newest first), delete by index, search"
   package static let heading = "CSReduxKit demo: todo list (newest first)"
   package static let storeName = "TodoStore"
   package static var initialState: TodoState { TodoState() }
@@ -15,6 +15,8 @@ package enum Todo: DemoFeature {
 
   /// The reducer.
   package static func makeReducer() -> TodoReducer { TodoReducer() }
+  /// Thunks: `search` runs as an effect of the store.
+  package static var middleware: [Middleware<TodoState>] { [.thunks] }
 
   @MainActor
   package static func makeSession(store: TodoStore) -> TodoSession {

@@ -8,6 +8,9 @@ package enum TodoActionType: Int, CaseIterable, Sendable {
   case deleteTask
   /// The user signed out: no tasks. No payload.
   case signOut
+  /// Shows only the tasks whose name contains a query; an empty query shows them all.
+  /// Payload: the query, a `String`. Dispatched by the search effect once its lookup answers.
+  case showSearch
 }
 
 extension TodoActionType {
@@ -20,6 +23,7 @@ extension TodoActionType {
       case .addTask: codec.register(type, payload: String.self)
       case .deleteTask: codec.register(type, payload: Int.self)
       case .signOut: codec.register(type)
+      case .showSearch: codec.register(type, payload: String.self)
       }
     }
     return codec

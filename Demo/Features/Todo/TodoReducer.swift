@@ -2,7 +2,7 @@ import CSReduxKit
 import DemoUI
 
 /// The todo reducer: addTask inserts at index 0 (newest first); deleteTask removes an index;
-/// signOut removes every task.
+/// signOut removes every task; showSearch shows the tasks matching a query.
 ///
 /// Every action finishes at once. An index out of range fails the action instead of
 /// stopping the program: the state is kept and the store reports an
@@ -31,6 +31,9 @@ package struct TodoReducer: ReducerProtocol {
       state.tasks.remove(at: index)
     case .signOut:
       state = TodoState()
+    case .showSearch:
+      let query = try action.payload(as: String.self)
+      state.query = query.isEmpty ? nil : query
     case nil:
       break
     }

@@ -4,20 +4,52 @@ import DemoUI
 /// The todo screen: the task list and a line to type a new task's name.
 ///
 /// The new-task line is local to the screen until Enter, which dispatches addTask.
+///
+/// A search runs as an effect of the store: a lookup that takes a moment (simulated), then
+/// showSearch. A new search cancels the one in flight, whose late answer then never shows.
 @MainActor
 final class TodoScreen {
+  /// The identity of the search effect: one search at a time.
+  struct SearchEffect: Hashable, Sendable {}
+
+  /// How long the simulated search lookup takes.
+  nonisolated static let lookupLatency: Duration = .milliseconds(120)
+
+  /// The simulated search service: answers after ``lookupLatency``, or throws
+  /// `CancellationError` at once when the search is cancelled.
+  nonisolated static let simulatedLookup: @Sendable (String) async throws -> Void = { _ in
+    try await Task.sleep(for: lookupLatency)
+  }
+
   /// The module's store.
   let store: TodoStore
   /// The list of tasks.
   let listView: TodoListView
+  /// Waits for the search service's answer to a query.
+  private let lookup: @Sendable (String) async throws -> Void
 
   /// The new task's name while it is typed; `nil` otherwise.
   private let draft = ComponentState<String?>(nil)
 
-  /// Builds the screen on `store`.
-  init(store: TodoStore) {
+  /// Builds the screen on `store`, whose searches wait for `lookup`.
+  init(
+    store: TodoStore,
+    lookup: @escaping @Sendable (String) async throws -> Void = TodoScreen.simulatedLookup
+  ) {
     self.store = store
+    self.lookup = lookup
     listView = TodoListView(store: store)
+  }
+
+  /// Starts a search for `query` (an empty one shows every task again), cancelling the one in
+  /// flight: once this returns, the older search's answer can no longer reach the list.
+  func search(_ query: String) {
+    let lookup = lookup
+    store.dispatch(
+      Thunk<TodoState>(id: SearchEffect(), cancelInFlight: true) { context in
+        if !query.isEmpty { try await lookup(query) }
+        context.dispatch(Action(TodoActionType.showSearch, data: query))
+      })
   }
 
   /// Dispatches addTask with `name`; an empty name is refused.

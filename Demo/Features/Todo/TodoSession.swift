@@ -14,6 +14,8 @@ package final class TodoSession: FeatureSession {
   nonisolated static let commands = [
     CommandHelp(usage: "add NAME", summary: "add a task at the top (dispatches addTask)"),
     CommandHelp(usage: "delete INDEX", summary: "delete a task (dispatches deleteTask)"),
+    CommandHelp(
+      usage: "search [TEXT]", summary: "show the tasks containing TEXT (an effect; showSearch)"),
   ]
 
   nonisolated static let keys = [
@@ -30,7 +32,14 @@ package final class TodoSession: FeatureSession {
 
   /// The list, and the new task's line while typing.
   package var sections: [FrameSection] {
-    var sections = [FrameSection("tasks", screen.listView)]
+    var sections: [FrameSection] = []
+    if screen.listView.query != nil {
+      let listView = screen.listView
+      sections.append(
+        FrameSection(
+          "search", revision: { listView.revision }, render: { listView.renderSearch() }))
+    }
+    sections.append(FrameSection("tasks", screen.listView))
     if screen.isTyping {
       let screen = screen
       sections.append(
@@ -49,6 +58,9 @@ package final class TodoSession: FeatureSession {
         return .invalid("delete needs an index: delete 0")
       }
       return .done(message: screen.delete(index: index))
+    case "search":
+      screen.search(command.argument)
+      return .done(message: nil)
     default:
       return .unknown
     }

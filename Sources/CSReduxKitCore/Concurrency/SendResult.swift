@@ -51,12 +51,16 @@ public enum ActionOutcome: Sendable, CustomStringConvertible {
     case feedbackLimit
     /// A ``Middleware`` did not pass it on.
     case middleware
+    /// The effect that dispatched it was cancelled before the action's turn came: see
+    /// ``Thunk``.
+    case effectCancelled
 
-    /// `feedback limit` or `middleware`.
+    /// `feedback limit`, `middleware` or `effect cancelled`.
     public var description: String {
       switch self {
       case .feedbackLimit: "feedback limit"
       case .middleware: "middleware"
+      case .effectCancelled: "effect cancelled"
       }
     }
   }

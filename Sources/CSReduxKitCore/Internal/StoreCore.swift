@@ -7,11 +7,19 @@ struct _Pending<State: StateProtocol> {
   let action: any ActionProtocol
   @usableFromInline
   let completion: (@Sendable (State) -> Void)?
+  /// The gate of the effect that dispatched the action (`nil` for any other dispatch): the
+  /// action is dropped if the effect is cancelled before its turn starts.
+  @usableFromInline
+  let gate: _EffectGate?
 
   @inlinable
-  init(action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+  init(
+    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    gate: _EffectGate? = nil
+  ) {
     self.action = action
     self.completion = completion
+    self.gate = gate
   }
 }
 
@@ -201,7 +209,9 @@ struct _StoreCore<State: StateProtocol> {
 
   /// Closes a notification round. Loads the next queued action into the `inout` arguments and
   /// returns `true`, or marks the store idle and returns `false`. Subscribers removed during
-  /// the round are handed back in `removed`, to be released outside the lock.
+  /// the round are handed back in `removed`, to be released outside the lock; `waiters` gets
+  /// what to call outside the lock: the completions of the cancelled effects' actions it
+  /// dropped, then the idle waiters.
   @inlinable
   mutating func endRound(
     _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
@@ -212,11 +222,18 @@ struct _StoreCore<State: StateProtocol> {
     isNotifying = false
     if subscribers.hasDeferredChanges { removed = subscribers.applyDeferred() }
     if spareBox == nil { spareBox = box.take() }
-    guard !queue.isEmpty, let pending = queue.popFirst() else {
+    guard !queue.isEmpty, let pending = popNext(droppingInto: &waiters) else {
       isBusy = false
       drainThread = 0
       if feedback.count != 0 { feedback = _FeedbackMeter() }
-      if !idleWaiters.isEmpty { swap(&waiters, &idleWaiters) }
+      if !idleWaiters.isEmpty {
+        if waiters.isEmpty {
+          swap(&waiters, &idleWaiters)
+        } else {
+          waiters += idleWaiters
+          idleWaiters = []
+        }
+      }
       return false
     }
     action = pending.action
@@ -224,6 +241,26 @@ struct _StoreCore<State: StateProtocol> {
     nextState = startTurn(
       actionType: pending.action.type, thread: thread, spareBox: &box, lent: &lent)
     return true
+  }
+}
+
+extension _StoreCore {
+  /// The next queued action whose turn may start. An action of an effect cancelled by now is
+  /// dropped: the check and the start of the turn share this critical section, so once
+  /// `cancel` returned none of the effect's queued actions reaches the reducer. Their
+  /// completions, bound to the committed state, go into `calls`.
+  @inlinable
+  mutating func popNext(droppingInto calls: inout [@Sendable () -> Void]) -> _Pending<State>? {
+    while let pending = queue.popFirst() {
+      guard let gate = pending.gate, gate.isCancelled else { return pending }
+      if let completion = pending.completion {
+        let state = presentState
+        calls.append {
+          _CompletionContext.with(.dropped(.effectCancelled)) { completion(state) }
+        }
+      }
+    }
+    return nil
   }
 }
 

@@ -32,17 +32,18 @@ extension _StoreEngine {
   }
 
   /// Runs the middleware at `position` and after, or enqueues the action past the last one.
+  /// The `gate` of the effect that dispatched the action goes along the chain to the queue.
   @inlinable
   func runMiddleware(
     from position: Int, _ action: any ActionProtocol,
-    completion: (@Sendable (State) -> Void)?
+    completion: (@Sendable (State) -> Void)?, gate: _EffectGate? = nil
   ) {
     guard position < middleware.count else {
-      enqueue(action, completion: completion)
+      enqueue(action, completion: completion, gate: gate)
       return
     }
     let token = completion.map { _CompletionToken(engine: self, completion: $0) }
     middleware[position].body(
-      action, MiddlewareContext(engine: self, position: position, completion: token))
+      action, MiddlewareContext(engine: self, position: position, completion: token, gate: gate))
   }
 }

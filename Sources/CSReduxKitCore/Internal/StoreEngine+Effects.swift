@@ -42,6 +42,21 @@ extension _StoreEngine {
     if !waiters.isEmpty { callIdleWaiters(waiters) }
   }
 
+  /// Dispatches an action of the effect behind `gate`: dropped now if the effect was
+  /// cancelled, and otherwise carried with its gate through the middleware to the queue, where
+  /// it is dropped if the effect is cancelled before the action's turn starts.
+  ///
+  /// An effect runs in a task of its own, never inside this store's reducer, so its
+  /// dispatches need not be deferred like a reducer's (`deferFromReducer`).
+  @usableFromInline
+  func dispatch(
+    _ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    fromEffect gate: _EffectGate
+  ) {
+    guard effects.isOpen(gate) else { return }
+    runMiddleware(from: 0, action, completion: completion, gate: gate)
+  }
+
   func reportEffectFailed(_ effect: RunningEffect, _ error: any Error) {
     report(
       .effectFailed, actionType: nil,

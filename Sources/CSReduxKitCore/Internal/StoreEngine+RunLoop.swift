@@ -2,10 +2,17 @@ import Dispatch
 
 /// The queue and the run loop: reducing one action at a time, committing, notifying and closing each round.
 extension _StoreEngine {
+  /// Queues an action, or runs it at once on this thread when the store is idle. An action
+  /// that an effect dispatched carries the effect's `gate`: dropped if the effect is cancelled
+  /// before its turn starts.
   @inlinable
-  func enqueue(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+  func enqueue(
+    _ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    gate: _EffectGate? = nil
+  ) {
     let thread = _currentThreadID()
     var state: State?
+    var cancelled: State?
     var lent = false
     var box: _FinishBox<State>?
     var reducingType: Int?
@@ -26,7 +33,9 @@ extension _StoreEngine {
             return
           }
         }
-        core.queue.append(_Pending(action: action, completion: completion))
+        core.queue.append(_Pending(action: action, completion: completion, gate: gate))
+      } else if let gate, gate.isCancelled {
+        cancelled = core.presentState
       } else {
         core.isBusy = true
         state = core.startTurn(
@@ -43,6 +52,8 @@ extension _StoreEngine {
       }
     } else if let reducingType {
       reportDispatchFromReducer(actionType: action.type, reducingType: reducingType)
+    } else if let cancelled, let completion {
+      _CompletionContext.with(.dropped(.effectCancelled)) { completion(cancelled) }
     }
   }
 

@@ -46,12 +46,18 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
   @usableFromInline let engine: _StoreEngine<State>
   @usableFromInline let position: Int
   @usableFromInline let completion: _CompletionToken<State>?
+  /// The gate of the effect that dispatched the action, passed on by `next`.
+  @usableFromInline let gate: _EffectGate?
 
   @inlinable
-  init(engine: _StoreEngine<State>, position: Int, completion: _CompletionToken<State>?) {
+  init(
+    engine: _StoreEngine<State>, position: Int, completion: _CompletionToken<State>?,
+    gate: _EffectGate? = nil
+  ) {
     self.engine = engine
     self.position = position
     self.completion = completion
+    self.gate = gate
   }
 
   /// The store's last committed state.
@@ -72,7 +78,7 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
   /// - Parameter action: The action to pass on.
   @inlinable
   public func next(_ action: any ActionProtocol) {
-    engine.runMiddleware(from: position + 1, action, completion: completion?.take())
+    engine.runMiddleware(from: position + 1, action, completion: completion?.take(), gate: gate)
   }
 
   /// Passes `action` on and calls `completion` with the state committed for it, after its
@@ -90,7 +96,7 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
       completion(state)
       earlier?(state)
     }
-    engine.runMiddleware(from: position + 1, action, completion: both)
+    engine.runMiddleware(from: position + 1, action, completion: both, gate: gate)
   }
 
   /// Dispatches a new action through the store's whole middleware chain.

@@ -25,9 +25,11 @@
 ///   (`Task.isCancelled`, `Task.checkCancellation()`, cancellable awaits), and from then on
 ///   every `dispatch` or `send` the effect makes through its ``ThunkContext`` is dropped, with
 ///   no diagnostic. Once ``Store/cancelEffects(id:)`` returned, or once the `dispatch` of a new
-///   effect with `cancelInFlight` returned, no dispatch the cancelled effect begins reaches the
-///   middleware or the reducer. (A dispatch it had already begun on another thread at that
-///   moment completes.) An effect cancelled before its task started does not run.
+///   effect with `cancelInFlight` returned, nothing the cancelled effect dispatches reaches the
+///   reducer: a dispatch it begins reaches no middleware, and an action it dispatched before,
+///   still queued behind a slow reducer or held by a middleware, is dropped when its turn
+///   comes (``ActionOutcome/DropReason/effectCancelled``). Only an action whose reducer had
+///   already started is applied. An effect cancelled before its task started does not run.
 /// - **The store's lifetime.** An effect does not keep the ``Store`` alive; when the store is
 ///   freed it cancels all its effects, and it refuses new ones. Until the work of a cancelled
 ///   effect returns, its context still reads the last committed state.
@@ -174,8 +176,11 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
   /// - Parameter action: The action to dispatch.
   @inlinable
   public func dispatch(_ action: any ActionProtocol) {
-    if let gate, !engine.effects.isOpen(gate) { return }
-    engine.dispatch(action, completion: nil)
+    guard let gate else {
+      engine.dispatch(action, completion: nil)
+      return
+    }
+    engine.dispatch(action, completion: nil, fromEffect: gate)
   }
 
   /// Dispatches an action and waits until it was committed.
@@ -186,9 +191,43 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
   /// - Parameter action: The action to dispatch.
   /// - Returns: The state committed for it (or the current state if middleware dropped it).
   public func send(_ action: any ActionProtocol) async -> State {
-    if let gate, !engine.effects.isOpen(gate) { return engine.state }
+    guard let gate else {
+      return await withCheckedContinuation { continuation in
+        engine.dispatch(action) { state in continuation.resume(returning: state) }
+      }
+    }
+    if !engine.effects.isOpen(gate) { return engine.state }
     return await withCheckedContinuation { continuation in
-      engine.dispatch(action) { state in continuation.resume(returning: state) }
+      engine.dispatch(action, completion: { continuation.resume(returning: $0) }, fromEffect: gate)
+    }
+  }
+}
+
+extension ThunkContext {
+  /// Dispatches an action, waits until it was committed, and returns what became of it.
+  ///
+  /// Like ``send(_:)``; the outcome is ``ActionOutcome/dropped(_:)`` with
+  /// ``ActionOutcome/DropReason/effectCancelled`` when the effect was cancelled before the
+  /// action's turn came, whether it was dispatched after the cancellation or was still
+  /// queued behind other actions (or held by middleware) when it happened.
+  ///
+  /// - Parameter action: The action to dispatch.
+  /// - Returns: The committed state and the action's outcome.
+  public func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State> {
+    if let gate, !engine.effects.isOpen(gate) {
+      return SendResult(state: engine.state, outcome: .dropped(.effectCancelled))
+    }
+    return await withCheckedContinuation { continuation in
+      let completion: @Sendable (State) -> Void = { state in
+        // Read first: the store sets it only for the duration of this call.
+        let outcome = _CompletionContext.current
+        continuation.resume(returning: SendResult(state: state, outcome: outcome))
+      }
+      if let gate {
+        engine.dispatch(action, completion: completion, fromEffect: gate)
+      } else {
+        engine.dispatch(action, completion: completion)
+      }
     }
   }
 }

@@ -50,10 +50,10 @@ struct ModuleLogCodecTests {
 
   @Test("the todo codec registers every action type with its payload")
   func todo() throws {
-    let state = TodoState(tasks: [TodoTask(name: "Eat"), TodoTask(name: "Work")])
+    let state = TodoState(tasks: [TodoTask(name: "Eat"), TodoTask(name: "Work")], query: "W")
     try expectRoundTrip(TodoActionType.logCodec, state: state, TodoActionType.self) {
       switch $0 {
-      case .addTask: "Eat"
+      case .addTask, .showSearch: "Eat"
       case .deleteTask: 1
       case .signOut: nil
       }

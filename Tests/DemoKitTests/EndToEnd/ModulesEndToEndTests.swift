@@ -30,6 +30,40 @@ struct ModulesEndToEndTests {
         """)
   }
 
+  @Test("demo todo search shows the matching tasks once its effect answered, and search clears")
+  func todoSearch() async throws {
+    let run = try await DemoBinary.run([
+      "todo", "-e", "add Buy milk; add Walk dog; search MILK; delete 1; search",
+    ])
+    #expect(run.status == 0)
+    #expect(
+      run.output == """
+        > add Buy milk
+        action addTask (0) payload "Buy milk"
+        tasks |   0  Buy milk
+
+        > add Walk dog
+        action addTask (0) payload "Walk dog"
+        tasks |   0  Walk dog
+              |   1  Buy milk
+
+        > search MILK
+        action showSearch (3) payload "MILK"
+        search | "MILK": 1 of 2 tasks
+        tasks  |   1  Buy milk
+
+        > delete 1
+        action deleteTask (1) payload 1
+        search | "MILK": 0 of 1 tasks
+        tasks  | (no task matches "MILK")
+
+        > search
+        action showSearch (3) payload ""
+        tasks |   0  Walk dog
+
+        """)
+  }
+
   @Test("demo rps hides player one's weapon until player two chose, and new starts over")
   func rps() async throws {
     let run = try await DemoBinary.run(["rps"], input: "scissors\nrock\nnew\n")

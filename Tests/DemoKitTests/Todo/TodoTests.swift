@@ -64,4 +64,58 @@ struct TodoTests {
     #expect(screen.deleteSelected() == nil)
     #expect(screen.listView.render() == ["> 0  Work"])
   }
+
+  @Test("a search shows the matching tasks with their indices; an empty one shows them all")
+  func searchShowsMatches() async {
+    let store = TodoStore(diagnostics: { _ in })
+    let screen = TodoScreen(store: store, lookup: { _ in })
+    for name in ["Buy milk", "Walk dog", "Buy bread"] { _ = screen.add(name) }
+    screen.search("buy")
+    await store.waitUntilIdle(includingEffects: true)
+    #expect(store.state.query == "buy")
+    #expect(store.state.shownIndices == [0, 2])
+    // The view follows on the main actor: a dispatch made here reaches it at once.
+    store.dispatch(Action(TodoActionType.showSearch, data: "buy"))
+    #expect(screen.listView.render() == ["  0  Buy bread", "  2  Buy milk"])
+    #expect(screen.listView.renderSearch() == ["\"buy\": 2 of 3 tasks"])
+    screen.listView.moveSelection(by: 1)
+    #expect(screen.listView.selectedRow == 0)
+    screen.listView.moveSelection(by: 1)
+    #expect(screen.listView.selectedRow == 2, "the selection skips the rows not shown")
+    screen.search("")
+    await store.waitUntilIdle(includingEffects: true)
+    #expect(store.state.query == nil)
+    #expect(store.state.shownIndices == [0, 1, 2])
+  }
+
+  @Test("a new search cancels the one in flight: the old query's late answer never shows")
+  func searchCancelsTheOneInFlight() async {
+    let store = TodoStore(diagnostics: { _ in })
+    let shown = _Locked<[String]>([])
+    store.subscribe(to: [TodoActionType.showSearch.rawValue]) { action, _ in
+      if let query = action.data as? String { shown.withLock { $0.append(query) } }
+    }
+    let (oldStarted, started) = AsyncStream.makeStream(of: Void.self)
+    let oldAnswer = _Locked<CheckedContinuation<Void, Never>?>(nil)
+    let screen = TodoScreen(
+      store: store,
+      lookup: { query in
+        guard query == "mi" else { return }
+        // A service that answers even when cancelled: late, when the test says so.
+        await withCheckedContinuation { continuation in
+          oldAnswer.withLock { $0 = continuation }
+          started.yield()
+        }
+      })
+    _ = screen.add("Buy milk")
+    screen.search("mi")
+    var iterator = oldStarted.makeAsyncIterator()
+    #expect(await iterator.next() != nil)
+    screen.search("milk")
+    oldAnswer.withLock { $0.take() }?.resume()
+    await store.waitUntilIdle(includingEffects: true)
+    #expect(shown.withLock { $0 } == ["milk"])
+    #expect(store.state.query == "milk")
+    #expect(store.runningEffects.isEmpty)
+  }
 }

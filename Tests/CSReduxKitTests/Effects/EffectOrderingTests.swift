@@ -1,0 +1,87 @@
+import CSReduxKit
+import CSReduxKitTestSupport
+import Testing
+
+/// A counter store whose reducer holds `finish` for actions of type 1 in `held` (the test
+/// finishes them later), with the thunks middleware and then `probe`.
+private func slowStore(
+  held: Locked<(@Sendable () -> Void)?>, probe: Middleware<Counter>
+) -> Store<Counter> {
+  Store(
+    state: Counter(),
+    reducer: Reducer { action, state, finish in
+      var next = state
+      next.applied.append(action.type)
+      guard action.type == 1 else {
+        finish(next)
+        return
+      }
+      let committed = next
+      held.withLock { $0 = { finish(committed) } }
+    },
+    name: "Ordering", middleware: [.thunks, probe])
+}
+
+@Suite("Effects: nothing a cancelled effect dispatched reaches the reducer")
+struct EffectOrderingTests {
+  @Test("an old query's result queued behind a slow reducer is dropped once the new one started")
+  func queuedResultOfASupersededQuery() async {
+    let held = Locked<(@Sendable () -> Void)?>(nil)
+    let queued = Door()
+    // Opens once the old result went through the whole chain into the store's queue.
+    let probe = Middleware<Counter> { action, context in
+      context.next(action)
+      if action.type == 5 { queued.open() }
+    }
+    let store = slowStore(held: held, probe: probe)
+    let oldOutcome = Locked<ActionOutcome?>(nil)
+    store.dispatch(Action(type: 1))  // the reducer holds it: the store stays busy
+    #expect(held.current != nil)
+    store.dispatch(
+      Thunk<Counter>(id: SearchID(), cancelInFlight: true) { context in
+        let result = await context.sendReportingOutcome(Action(type: 5, data: "old"))
+        oldOutcome.withLock { $0 = result.outcome }
+      })
+    #expect(await queued.opened())
+    // The new query starts while the old result waits in the queue.
+    store.dispatch(
+      Thunk<Counter>(id: SearchID(), cancelInFlight: true) { context in
+        context.dispatch(Action(type: 6, data: "new"))
+      })
+    held.current?()
+    await store.waitUntilIdle(includingEffects: true)
+
+    #expect(store.state.applied == [1, 6], "the old result never reached the reducer")
+    #expect(oldOutcome.current?.description == "dropped(effect cancelled)")
+  }
+
+  @Test("an action a middleware holds past cancelEffects(id:) is dropped when it passes it on")
+  func heldByMiddlewareAcrossTheCancellation() async {
+    let held = Locked<(@Sendable () -> Void)?>(nil)
+    let passOn = Locked<(@Sendable () -> Void)?>(nil)
+    let holding = Door()
+    // Holds the effect's action, as a middleware that waits for something would.
+    let probe = Middleware<Counter> { action, context in
+      guard action.type == 5 else {
+        context.next(action)
+        return
+      }
+      passOn.withLock { $0 = { context.next(action) } }
+      holding.open()
+    }
+    let store = slowStore(held: held, probe: probe)
+    let outcome = Locked<ActionOutcome?>(nil)
+    store.dispatch(
+      Thunk<Counter>(id: SearchID()) { context in
+        let result = await context.sendReportingOutcome(Action(type: 5))
+        outcome.withLock { $0 = result.outcome }
+      })
+    #expect(await holding.opened())
+    #expect(store.cancelEffects(id: SearchID()) == 1)
+    passOn.current?()  // the store is idle: the action would run at once
+    await store.waitUntilIdle(includingEffects: true)
+
+    #expect(store.state.applied.isEmpty)
+    #expect(outcome.current?.description == "dropped(effect cancelled)")
+  }
+}
