@@ -7,12 +7,6 @@ import _CSReduxKitShims
   import Foundation
 #endif
 
-/// Why a file operation failed: what step, in words, and the underlying error.
-package struct _FileFailure: Error {
-  package let what: String
-  let error: any Error
-}
-
 /// File operations shared by ``StatePersistence`` and ``ActionLogCodec``.
 package enum _Files {
   /// Replaces the file at `url` with `data` atomically: a temporary file in the same directory,

@@ -1,0 +1,5 @@
+/// How an ``UnexportedPayload`` is written: `{"summary":"42","type":"Int"}`.
+struct _UnexportedPayloadLine: Codable {
+  let type: String
+  let summary: String
+}
