@@ -94,7 +94,7 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   }
 
   /// A closure that receives a store's diagnostics: the type of the `diagnostics` parameter of
-  /// ``Store/init(state:reducer:name:actionNames:middleware:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
+  /// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
   public typealias Handler = @Sendable (StoreDiagnostic) -> Void
 
   /// The default diagnostics handler: writes ``description`` to standard error as one line.
