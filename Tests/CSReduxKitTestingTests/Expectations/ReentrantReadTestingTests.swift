@@ -94,7 +94,7 @@ struct ReadBackFlavour: Sendable, CustomTestStringConvertible {
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void,
     inside: @escaping @Sendable (Store<ReadBackState>) -> Void = { _ in }
   ) -> Store<ReadBackState> {
-    let reference = WeakReadBackStore()
+    let reference = WeakStore<ReadBackState>()
     let store = Store(
       state: ReadBackState(),
       reducer: reducer {
@@ -108,16 +108,6 @@ struct ReadBackFlavour: Sendable, CustomTestStringConvertible {
       name: "ReadBack", diagnostics: diagnostics)
     reference.store = store
     return store
-  }
-}
-
-final class WeakReadBackStore: @unchecked Sendable {
-  private let lock = NSLock()
-  private weak var stored: Store<ReadBackState>?
-
-  var store: Store<ReadBackState>? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
   }
 }
 

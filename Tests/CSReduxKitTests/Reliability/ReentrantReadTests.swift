@@ -138,7 +138,7 @@ struct ReentryFlavour: Sendable, CustomTestStringConvertible {
     middleware: [Middleware<ReentryState>] = [], diagnostics: DiagnosticLog,
     _ hook: @escaping @Sendable (Store<ReentryState>) -> Void
   ) -> Store<ReentryState> {
-    let reference = WeakStoreReference()
+    let reference = WeakStore<ReentryState>()
     let store = Store(
       state: ReentryState(),
       reducer: reducer { reference.store.map(hook) },
@@ -147,17 +147,6 @@ struct ReentryFlavour: Sendable, CustomTestStringConvertible {
       name: "Reentry", middleware: middleware, diagnostics: diagnostics.handler)
     reference.store = store
     return store
-  }
-}
-
-/// The store the reducer calls back into, held weakly: no cycle through the reducer.
-final class WeakStoreReference: @unchecked Sendable {
-  private let lock = NSLock()
-  private weak var stored: Store<ReentryState>?
-
-  var store: Store<ReentryState>? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
   }
 }
 
