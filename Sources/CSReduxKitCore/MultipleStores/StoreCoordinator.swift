@@ -205,7 +205,7 @@ public final class StoreCoordinator: Sendable {
       sourceName: source.name, target: target, depthLimit: followDepthLimit,
       diagnostics: diagnostics, makeAction: action)
     // Subscribe and read the state atomically: later calls are for later commits.
-    let (subscription, initial) = source._subscribeReadingState { [link] received, state in
+    let (subscription, initial) = source.subscribeReadingState { [link] received, state in
       link.sourceCommitted(select(state), cause: received)
     }
     link.attach(subscription)

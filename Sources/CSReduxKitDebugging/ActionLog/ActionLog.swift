@@ -68,7 +68,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
     self.inner = _Locked(_LogInner(initialState: store.state, capacity: capacity))
     engine.requestTiming(true)
     let engine = self.engine
-    let (subscription, state) = store._subscribeReadingState { [weak self] action, state in
+    let (subscription, state) = store.subscribeReadingState { [weak self] action, state in
       guard let self else { return }
       let nanoseconds = engine.lastTurnNanoseconds
       let origin = ObjectIdentifier(self)

@@ -184,7 +184,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   public func write(_ recording: ActionRecording<State>, to url: URL) throws(ActionLogExportError) {
     let text = try encode(recording)
     do {
-      try _Files.replace(url, with: Data(text.utf8))
+      try Files.replace(url, with: Data(text.utf8))
     } catch {
       throw ActionLogExportError(
         entryIndex: nil, reason: "\(url.path) was not written: \(error.what)")
@@ -382,7 +382,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   ) throws(ActionLogImportError) -> ActionLogImport<State> {
     let contents: Data?
     do {
-      contents = try _Files.read(url)
+      contents = try Files.read(url)
     } catch {
       throw ActionLogImportError(line: 0, reason: "\(url.path): \(error.what)")
     }

@@ -52,7 +52,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// The version of the state's encoded form that this app writes and reads.
   public let schemaVersion: Int
   /// Runs the writes of ``keepSaving(_:onError:)``, one at a time, latest state first.
-  package let writer: _CoalescingQueue
+  package let writer: CoalescingQueue
 
   /// Creates a persistence for the state file at `fileURL`.
   ///
@@ -71,7 +71,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
         + "URL.applicationSupportDirectory.appending(component:).")
     self.fileURL = fileURL
     self.schemaVersion = schemaVersion
-    self.writer = _CoalescingQueue(
+    self.writer = CoalescingQueue(
       label: "CSReduxKit.StatePersistence(\(fileURL.lastPathComponent))")
   }
 
@@ -288,7 +288,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     while true {
       let name = attempt == 1 ? base : "\(base)-\(attempt)"
       let destination = directory.appending(component: name)
-      let code = _Files.withFileSystemPaths(fileURL, destination) { from, to in
+      let code = Files.withFileSystemPaths(fileURL, destination) { from, to in
         csrk_rename_exclusive(from, to)
       }
       if code == 0 { return .success(destination) }
@@ -341,7 +341,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
 
   private func replaceFile(with data: Data) throws(PersistenceError) {
     do {
-      try _Files.replace(fileURL, with: data)
+      try Files.replace(fileURL, with: data)
     } catch {
       throw PersistenceError(
         .writeFailed, fileURL: fileURL, reason: "was not saved: \(error.what)",
@@ -425,7 +425,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     case EncodingError.invalidValue(_, let context):
       return located(context.codingPath, context.debugDescription)
     case let error as CocoaError:
-      return _Files.describe(error)
+      return Files.describe(error)
     default:
       return String(describing: error)
     }

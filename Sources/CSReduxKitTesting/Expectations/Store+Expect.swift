@@ -172,7 +172,7 @@ extension Store {
     check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
   ) async throws -> Checked {
     try await waitUntilIdle(timeout: timeout, at: at, before: action)
-    let mark = _effectMark
+    let mark = effectMark
     let probe = _DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = await probe.outcome.value(within: timeout) else {
@@ -192,7 +192,7 @@ extension Store {
     check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
   ) throws -> Checked {
     try waitUntilIdle(timeout: timeout, at: at, before: action)
-    let mark = _effectMark
+    let mark = effectMark
     let probe = _DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = probe.outcome.value(within: timeout) else {
