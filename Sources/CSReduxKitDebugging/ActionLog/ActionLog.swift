@@ -50,7 +50,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
 
   private weak var store: Store<State>?
   private let engine: _StoreEngine<State>
-  private let inner: _Locked<_LogInner<State>>
+  private let inner: _Locked<LogInner<State>>
   private let subscription: _Locked<Subscription?> = _Locked(nil)
 
   /// Starts recording `store`.
@@ -65,7 +65,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
     self.storeName = store.name
     self.store = store
     self.engine = store.engine
-    self.inner = _Locked(_LogInner(initialState: store.state, capacity: capacity))
+    self.inner = _Locked(LogInner(initialState: store.state, capacity: capacity))
     engine.requestTiming(true)
     let engine = self.engine
     let (subscription, state) = store.subscribeReadingState { [weak self] action, state in
@@ -209,7 +209,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
       guard let self else { return finish(current) }
       let plan = self.inner.withLock { $0.plan(skipping: isSkipped, sequence: sequence) }
       guard let plan else { return finish(current) }  // the entry dropped out meanwhile
-      _recompute(plan, from: plan.base, at: 0, into: [], execute: execute) { states in
+      recompute(plan, from: plan.base, at: 0, into: [], execute: execute) { states in
         let state = self.inner.withLock { $0.apply(plan, states: states) }
         finish(state ?? current)
       }

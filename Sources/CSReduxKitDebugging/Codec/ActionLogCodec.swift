@@ -45,7 +45,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
 
   /// Names written next to the action types, for people reading the file.
   public let actionNames: ActionTypeNames
-  var payloads: [Int: _PayloadCoder] = [:]
+  var payloads: [Int: PayloadCoder] = [:]
 
   /// Creates a codec with no action types registered.
   ///
@@ -62,7 +62,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   public mutating func register<Payload: Codable & Sendable>(
     _ type: Int, payload: Payload.Type
   ) {
-    payloads[type] = _PayloadCoder(
+    payloads[type] = PayloadCoder(
       typeName: String(describing: Payload.self), hasPayload: true,
       accepts: { $0 is Payload },
       encode: { value, container in
@@ -70,7 +70,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
         do {
           try container.encode(value, forKey: .payload)
         } catch {
-          throw _PayloadNotEncodable(error: error)
+          throw PayloadNotEncodable(error: error)
         }
       },
       decode: { container in try container.decode(Payload.self, forKey: .payload) })
@@ -80,7 +80,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   ///
   /// - Parameter type: The action type.
   public mutating func register(_ type: Int) {
-    payloads[type] = _PayloadCoder(
+    payloads[type] = PayloadCoder(
       typeName: "no payload", hasPayload: false, accepts: { _ in false },
       encode: { _, _ in },
       decode: { _ in nil })
@@ -126,7 +126,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var lines: [String] = []
     lines.reserveCapacity(recording.entries.count + 1)
-    let header = _LogHeader(
+    let header = LogHeader(
       format: Self.format, version: Self.version, store: recording.storeName,
       entryCount: recording.entries.count, initialState: recording.initialState)
     do {
@@ -138,14 +138,14 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     for (index, entry) in recording.entries.enumerated() {
       let action = entry.dispatchedAction
       let name = actionNames[action.type]
-      var line = _EntryLine(entry: entry, name: name, payload: payloadForm(of: entry))
+      var line = EntryLine(entry: entry, name: name, payload: payloadForm(of: entry))
       do {
         lines.append(String(decoding: try encoder.encode(line), as: UTF8.self))
         continue
-      } catch is _PayloadNotEncodable {
+      } catch is PayloadNotEncodable {
         // The payload is of the registered type but does not encode (a NaN, a throwing
         // `encode(to:)`): it is written as a placeholder rather than refusing the session.
-        line = _EntryLine(
+        line = EntryLine(
           entry: entry, name: name,
           payload: .placeholder(UnexportedPayload(describing: action.data ?? "nil")))
       } catch {
@@ -161,7 +161,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   }
 
   /// How `entry`'s payload is written.
-  func payloadForm(of entry: ActionLogEntry<State>) -> _PayloadForm {
+  func payloadForm(of entry: ActionLogEntry<State>) -> PayloadForm {
     let action = entry.dispatchedAction
     if entry.isStateReplacement { return .none }
     if let placeholder = action.data as? UnexportedPayload { return .placeholder(placeholder) }
@@ -282,12 +282,12 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
       throw ActionLogImportError(line: 1, reason: "the file is empty; expected a header line")
     }
     let decoder = JSONDecoder()
-    decoder.userInfo[_EntryLine<State>.payloadsKey] = _PayloadTable(
+    decoder.userInfo[EntryLine<State>.payloadsKey] = PayloadTable(
       payloads: payloads, unknownActionTypes: unknownActionTypes)
 
-    let header: _LogHeader<State>
+    let header: LogHeader<State>
     do {
-      header = try decoder.decode(_LogHeader<State>.self, from: Data(first.utf8))
+      header = try decoder.decode(LogHeader<State>.self, from: Data(first.utf8))
     } catch {
       throw ActionLogImportError(line: 1, reason: Self.explain(error, what: "header"))
     }
@@ -330,9 +330,9 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
       guard !text.allSatisfy(\.isWhitespace) else {
         throw ActionLogImportError(line: number, reason: "the line is empty")
       }
-      let line: _EntryLine<State>
+      let line: EntryLine<State>
       do {
-        line = try decoder.decode(_EntryLine<State>.self, from: Data(text.utf8))
+        line = try decoder.decode(EntryLine<State>.self, from: Data(text.utf8))
       } catch let error as ActionLogImportError {
         throw ActionLogImportError(line: number, reason: error.reason)
       } catch {

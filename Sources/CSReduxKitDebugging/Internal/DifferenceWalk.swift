@@ -1,5 +1,5 @@
 /// The recursive comparison behind ``StateDifference``.
-struct _DifferenceWalk {
+struct DifferenceWalk {
   let limit: Int
   var changes: [StateDifference.Change] = []
   var total = 0

@@ -5,7 +5,7 @@ import CSReduxKitCore
   import Foundation
 #endif
 
-struct _EntryLine<State: StateProtocol & Codable>: Codable {
+struct EntryLine<State: StateProtocol & Codable>: Codable {
   static var payloadsKey: CodingUserInfoKey {
     // A literal key: the initializer fails only for an empty string.
     CodingUserInfoKey(rawValue: "csreduxkit.payloads").unsafelyUnwrapped
@@ -13,11 +13,11 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
 
   let entry: ActionLogEntry<State>
   let name: String?
-  let payload: _PayloadForm
+  let payload: PayloadForm
   /// The unknown action type of an entry read with ``UnknownActionTypePolicy/skip``.
   let skippedType: Int?
 
-  init(entry: ActionLogEntry<State>, name: String?, payload: _PayloadForm) {
+  init(entry: ActionLogEntry<State>, name: String?, payload: PayloadForm) {
     self.entry = entry
     self.name = name
     self.payload = payload
@@ -25,7 +25,7 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
   }
 
   func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _EntryKey.self)
+    var container = encoder.container(keyedBy: EntryKey.self)
     let action = entry.dispatchedAction
     try container.encode(entry.sequenceNumber, forKey: .sequence)
     try container.encode(action.type, forKey: .type)
@@ -51,13 +51,13 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
     case .coded(let coder): try coder.encode(action.data, &container)
     case .placeholder(let placeholder):
       try container.encode(
-        _UnexportedPayloadLine(type: placeholder.typeName, summary: placeholder.summary),
+        UnexportedPayloadLine(type: placeholder.typeName, summary: placeholder.summary),
         forKey: .unexportedPayload)
     }
   }
 
   init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: _EntryKey.self)
+    let container = try decoder.container(keyedBy: EntryKey.self)
     let type = try container.decode(Int.self, forKey: .type)
     let state = try container.decode(State.self, forKey: .state)
     let action: any ActionProtocol
@@ -66,11 +66,11 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
       action = StateReplacedAction(
         state: state, reason: try container.decode(String.self, forKey: .reason))
     } else {
-      let table = decoder.userInfo[Self.payloadsKey] as? _PayloadTable
+      let table = decoder.userInfo[Self.payloadsKey] as? PayloadTable
       let coder = table?.payloads[type]
       let payload: (any Sendable)?
       if let placeholder = try container.decodeIfPresent(
-        _UnexportedPayloadLine.self, forKey: .unexportedPayload)
+        UnexportedPayloadLine.self, forKey: .unexportedPayload)
       {
         payload = UnexportedPayload(typeName: placeholder.type, summary: placeholder.summary)
       } else if coder?.hasPayload != false, container.contains(.payload),
@@ -102,7 +102,7 @@ struct _EntryLine<State: StateProtocol & Codable>: Codable {
           reason: "action type \(type) is unknown to the codec; its recorded state stands in")
       } else if try container.decode(Bool.self, forKey: .rejected) {
         let message = try container.decodeIfPresent(String.self, forKey: .error)
-        action = RejectedAction(plain, error: message.map { _RecordedError(description: $0) })
+        action = RejectedAction(plain, error: message.map { RecordedError(description: $0) })
       } else {
         action = plain
       }

@@ -1,4 +1,4 @@
-struct _LogHeader<State: Codable>: Codable {
+struct LogHeader<State: Codable>: Codable {
   let format: String
   let version: Int
   let store: String

@@ -7,9 +7,9 @@ import CSReduxKitCore
 #endif
 
 /// An ``ActionLog``'s mutable state, behind its lock.
-struct _LogInner<State: StateProtocol> {
+struct LogInner<State: StateProtocol> {
   var initialState: State
-  var entries: _Ring<ActionLogEntry<State>>
+  var entries: Ring<ActionLogEntry<State>>
   /// How many entries the store's state reflects (the entry at `cursor - 1`).
   var cursor = 0
   var isPaused = false
@@ -23,7 +23,7 @@ struct _LogInner<State: StateProtocol> {
 
   init(initialState: State, capacity: Int) {
     self.initialState = initialState
-    self.entries = _Ring(capacity: capacity)
+    self.entries = Ring(capacity: capacity)
   }
 
   func state(after index: Int) -> State {
@@ -94,14 +94,14 @@ struct _LogInner<State: StateProtocol> {
   }
 
   /// Marks the entry numbered `sequence` and plans the recomputation of it and those after it.
-  mutating func plan(skipping isSkipped: Bool, sequence: Int) -> _RecomputePlan<State>? {
+  mutating func plan(skipping isSkipped: Bool, sequence: Int) -> RecomputePlan<State>? {
     guard let first = entries.first?.sequenceNumber else { return nil }
     let start = sequence - first
     guard start >= 0, start < entries.count else { return nil }
     entries[start].isSkipped = isSkipped
     generation += 1
     var sequences: [Int] = []
-    var steps: [_RecomputeStep<State>] = []
+    var steps: [RecomputeStep<State>] = []
     for index in start..<entries.count {
       let entry = entries[index]
       sequences.append(entry.sequenceNumber)
@@ -113,14 +113,14 @@ struct _LogInner<State: StateProtocol> {
         steps.append(.apply(entry.dispatchedAction))
       }
     }
-    return _RecomputePlan(
+    return RecomputePlan(
       base: state(after: start - 1), sequences: sequences, steps: steps, generation: generation)
   }
 
   /// Stores recomputed states. Returns the state the store should take, or `nil` when the log
   /// changed meanwhile (then nothing is stored).
   mutating func apply(
-    _ plan: _RecomputePlan<State>, states: [_RecomputedState<State>]
+    _ plan: RecomputePlan<State>, states: [RecomputedState<State>]
   ) -> State? {
     // An unchanged generation means no entry was added, dropped or recomputed since the plan.
     guard plan.generation == generation, let first = plan.sequences.first,

@@ -1,5 +1,5 @@
 /// How to write and read one action type's payload.
-struct _PayloadCoder: Sendable {
+struct PayloadCoder: Sendable {
   let typeName: String
   /// Whether the action type carries a payload.
   let hasPayload: Bool
@@ -7,7 +7,7 @@ struct _PayloadCoder: Sendable {
   let accepts: @Sendable (any Sendable) -> Bool
   let encode:
     @Sendable (
-      (any Sendable)?, inout KeyedEncodingContainer<_EntryKey>
+      (any Sendable)?, inout KeyedEncodingContainer<EntryKey>
     ) throws -> Void
-  let decode: @Sendable (KeyedDecodingContainer<_EntryKey>) throws -> (any Sendable)?
+  let decode: @Sendable (KeyedDecodingContainer<EntryKey>) throws -> (any Sendable)?
 }

@@ -1,11 +1,11 @@
 /// How an entry's payload is written.
-enum _PayloadForm {
+enum PayloadForm {
   /// No `payload` field: a state replacement, or a type registered with no payload.
   case none
   /// `"payload":null`: the action carried no payload.
   case null
   /// The payload, written by its registered coder.
-  case coded(_PayloadCoder)
+  case coded(PayloadCoder)
   /// `"unexportedPayload":{…}` in place of a payload that cannot be written.
   case placeholder(UnexportedPayload)
 }

@@ -1,4 +1,4 @@
 /// A payload of the registered type whose encoding threw.
-struct _PayloadNotEncodable: Error {
+struct PayloadNotEncodable: Error {
   let error: any Error
 }

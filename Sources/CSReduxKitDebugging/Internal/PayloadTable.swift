@@ -1,6 +1,6 @@
 /// The registered payload coders and the import's policy, handed to the decoder through
 /// `userInfo`.
-struct _PayloadTable: Sendable {
-  let payloads: [Int: _PayloadCoder]
+struct PayloadTable: Sendable {
+  let payloads: [Int: PayloadCoder]
   let unknownActionTypes: UnknownActionTypePolicy
 }

@@ -1,34 +1,34 @@
 import CSReduxKitCore
 
 /// The entries after a toggled one, to be recomputed from `base`.
-struct _RecomputePlan<State: StateProtocol>: Sendable {
+struct RecomputePlan<State: StateProtocol>: Sendable {
   let base: State
   /// Sequence numbers of the entries recomputed, in order.
   let sequences: [Int]
   /// For each: the action to apply, or the recorded state of a replacement entry, or `nil`
   /// when the entry is skipped.
-  let steps: [_RecomputeStep<State>]
+  let steps: [RecomputeStep<State>]
   let generation: Int
 }
 
-enum _RecomputeStep<State: StateProtocol>: Sendable {
+enum RecomputeStep<State: StateProtocol>: Sendable {
   case apply(any ActionProtocol)
   case reset(State)
   case skip
 }
 
 /// The recomputed state of one entry and whether the reducer rejected its action.
-struct _RecomputedState<State: StateProtocol>: Sendable {
+struct RecomputedState<State: StateProtocol>: Sendable {
   let state: State
   let isRejected: Bool
 }
 
 /// Applies the plan's steps one after another; the reducer may finish later, on any thread.
-func _recompute<State: StateProtocol>(
-  _ plan: _RecomputePlan<State>, from state: State, at step: Int,
-  into results: [_RecomputedState<State>],
+func recompute<State: StateProtocol>(
+  _ plan: RecomputePlan<State>, from state: State, at step: Int,
+  into results: [RecomputedState<State>],
   execute: @escaping @Sendable (any ActionProtocol, State, Finish<State>) -> Void,
-  done: @escaping @Sendable ([_RecomputedState<State>]) -> Void
+  done: @escaping @Sendable ([RecomputedState<State>]) -> Void
 ) {
   var state = state
   var results = results
@@ -36,10 +36,10 @@ func _recompute<State: StateProtocol>(
   while step < plan.steps.count {
     switch plan.steps[step] {
     case .skip:
-      results.append(_RecomputedState(state: state, isRejected: false))
+      results.append(RecomputedState(state: state, isRejected: false))
     case .reset(let recorded):
       state = recorded
-      results.append(_RecomputedState(state: state, isRejected: false))
+      results.append(RecomputedState(state: state, isRejected: false))
     case .apply(let action):
       let before = state
       let next = step + 1
@@ -47,12 +47,12 @@ func _recompute<State: StateProtocol>(
       execute(
         action, before,
         Finish(named: "recomputation") { outcome in
-          let result: _RecomputedState<State>
+          let result: RecomputedState<State>
           switch outcome {
-          case .success(let new): result = _RecomputedState(state: new, isRejected: false)
-          case .failure: result = _RecomputedState(state: before, isRejected: true)
+          case .success(let new): result = RecomputedState(state: new, isRejected: false)
+          case .failure: result = RecomputedState(state: before, isRejected: true)
           }
-          _recompute(
+          recompute(
             plan, from: result.state, at: next, into: soFar + [result], execute: execute,
             done: done)
         })

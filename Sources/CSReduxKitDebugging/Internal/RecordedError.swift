@@ -1,4 +1,4 @@
 /// An error whose description is a message recorded in a file, for imported rejected entries.
-struct _RecordedError: Error, CustomStringConvertible {
+struct RecordedError: Error, CustomStringConvertible {
   let description: String
 }

@@ -1,5 +1,5 @@
 /// A fixed-capacity ring of elements: appending to a full ring drops the oldest.
-struct _Ring<Element> {
+struct Ring<Element> {
   private var slots: [Element?]
   private var head = 0
   private(set) var count = 0
@@ -42,7 +42,7 @@ struct _Ring<Element> {
 }
 
 extension Array {
-  init(_ ring: _Ring<Element>) {
+  init(_ ring: Ring<Element>) {
     self = (0..<ring.count).map { ring[$0] }
   }
 }

@@ -84,12 +84,12 @@ public struct StateDifference: Sendable, Hashable, CustomStringConvertible {
   ///   - actual: The value it got.
   ///   - limit: How many changes to keep (at least one); the rest are only counted.
   public init?<Value>(from expected: Value, to actual: Value, limit: Int = defaultLimit) {
-    var walk = _DifferenceWalk(limit: max(1, limit))
+    var walk = DifferenceWalk(limit: max(1, limit))
     walk.compare(expected, actual, path: "", depth: 0)
     if walk.total == 0 {
       // Mirrors can hide what a description shows (custom reflection); trust the printout.
-      let left = _DifferenceWalk.render(expected)
-      let right = _DifferenceWalk.render(actual)
+      let left = DifferenceWalk.render(expected)
+      let right = DifferenceWalk.render(actual)
       guard left != right else { return nil }
       walk.add(path: "", left, right)
     }

@@ -44,7 +44,7 @@ package enum Files {
           case csrk_replace_step_sync: "the temporary file could not be flushed to disk"
           default: "the temporary file could not be renamed over it"
           }
-        let error = _SystemError(code: code)
+        let error = SystemError(code: code)
         throw FileFailure(what: "\(what) (\(error.reason))", error: error)
       }
     #endif
@@ -64,7 +64,7 @@ package enum Files {
   /// A file error in a few words: `No such file or directory, errno 2`.
   static func describe(_ error: any Error) -> String {
     if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-      return _SystemError(code: underlying.code.rawValue).reason
+      return SystemError(code: underlying.code.rawValue).reason
     }
     return String(describing: error)
   }

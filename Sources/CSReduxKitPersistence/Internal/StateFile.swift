@@ -8,10 +8,10 @@ import _CSReduxKitShims
 #endif
 
 /// The `format` marker of every state file.
-let _stateFileFormat = "csreduxkit-state"
+let stateFileFormat = "csreduxkit-state"
 
 /// What ``StatePersistence`` writes.
-struct _StateFile<State: Encodable>: Encodable {
+struct StateFile<State: Encodable>: Encodable {
   let format: String
   let schemaVersion: Int
   let savedAt: String

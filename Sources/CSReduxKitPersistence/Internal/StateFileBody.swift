@@ -8,6 +8,6 @@ import _CSReduxKitShims
 #endif
 
 /// The state, read once the header matched.
-struct _StateFileBody<State: Decodable>: Decodable {
+struct StateFileBody<State: Decodable>: Decodable {
   let state: State
 }

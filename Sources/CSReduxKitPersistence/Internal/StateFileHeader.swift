@@ -9,7 +9,7 @@ import _CSReduxKitShims
 
 /// The fields read before the state, to tell a bad file from an incompatible one. A field of
 /// the wrong type reads as `nil`, with what it holds instead in `…Found`.
-struct _StateFileHeader: Decodable {
+struct StateFileHeader: Decodable {
   let format: String?
   let schemaVersion: Int?
   /// What `format` holds when it is there but not a string, such as `the number 3`.

@@ -8,7 +8,7 @@ import _CSReduxKitShims
 #endif
 
 /// An errno value from the file shims.
-struct _SystemError: Error, CustomStringConvertible {
+struct SystemError: Error, CustomStringConvertible {
   let code: Int32
   /// `No such file or directory, errno 2`.
   var reason: String { "\(String(cString: csrk_error_message(code))), errno \(code)" }

@@ -155,9 +155,9 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
           kind: .notJSON, reason: "is empty (a crash may have cut it short)", error: nil))
     }
     let decoder = JSONDecoder()
-    let header: _StateFileHeader
+    let header: StateFileHeader
     do {
-      header = try decoder.decode(_StateFileHeader.self, from: data)
+      header = try decoder.decode(StateFileHeader.self, from: data)
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
       let detail = context.underlyingError.map { " (\($0))" } ?? ""
       return .failure(
@@ -171,13 +171,13 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
           kind: .notAStateFile,
           reason: "is JSON but not a state file (its top level is not an object)", error: error))
     }
-    guard header.format == _stateFileFormat else {
+    guard header.format == stateFileFormat else {
       let reason =
-        header.format.map { "its format marker is \"\($0)\", not \"\(_stateFileFormat)\"" }
+        header.format.map { "its format marker is \"\($0)\", not \"\(stateFileFormat)\"" }
         ?? header.formatFound.map {
-          "its format marker is \($0), not the string \"\(_stateFileFormat)\""
+          "its format marker is \($0), not the string \"\(stateFileFormat)\""
         }
-        ?? "it has no \"format\": \"\(_stateFileFormat)\" marker"
+        ?? "it has no \"format\": \"\(stateFileFormat)\" marker"
       return .failure(
         DecodeFailure(kind: .notAStateFile, reason: "is not a state file: \(reason)", error: nil))
     }
@@ -197,7 +197,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
           error: nil))
     }
     do {
-      return .success(try decoder.decode(_StateFileBody<State>.self, from: data).state)
+      return .success(try decoder.decode(StateFileBody<State>.self, from: data).state)
     } catch {
       return .failure(
         DecodeFailure(
@@ -277,7 +277,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   }
 
   /// Renames the state file to `<name>.<label>-<UTC time>[-n]`, never replacing a file.
-  private func moveAside(as label: String) -> Result<URL, _SystemError> {
+  private func moveAside(as label: String) -> Result<URL, SystemError> {
     let stamp = Date.now.formatted(
       Date.ISO8601FormatStyle(
         dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
@@ -294,7 +294,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
       if code == 0 { return .success(destination) }
       // Another bad file was set aside under this name in the same second: keep both.
       guard code == csrk_errno_exists, attempt < 1000 else {
-        return .failure(_SystemError(code: code))
+        return .failure(SystemError(code: code))
       }
       attempt += 1
     }
@@ -333,8 +333,8 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   private func encode(_ state: State) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let file = _StateFile(
-      format: _stateFileFormat, schemaVersion: schemaVersion,
+    let file = StateFile(
+      format: stateFileFormat, schemaVersion: schemaVersion,
       savedAt: Date.now.formatted(.iso8601), state: state)
     return try encoder.encode(file)
   }

@@ -56,7 +56,7 @@ extension Store where State: Equatable {
   ) async throws -> State {
     try await _expect(
       action, exhaustive: exhaustive, timeout: timeout,
-      at: _CallSite(fileID, filePath, line, column)
+      at: CallSite(fileID, filePath, line, column)
     ) { probe, outcome, at in
       try probe.check(outcome, changes: changes, at: at)
     }
@@ -91,7 +91,7 @@ extension Store where State: Equatable {
   ) throws -> State {
     try _expect(
       action, exhaustive: exhaustive, timeout: timeout,
-      at: _CallSite(fileID, filePath, line, column)
+      at: CallSite(fileID, filePath, line, column)
     ) { probe, outcome, at in
       try probe.check(outcome, changes: changes, at: at)
     }
@@ -129,7 +129,7 @@ extension Store {
   ) async throws -> RejectedAction {
     try await _expect(
       action, exhaustive: exhaustive, timeout: timeout,
-      at: _CallSite(fileID, filePath, line, column)
+      at: CallSite(fileID, filePath, line, column)
     ) { probe, outcome, at in
       try probe.checkRejected(outcome, at: at)
     }
@@ -156,7 +156,7 @@ extension Store {
   ) throws -> RejectedAction {
     try _expect(
       action, exhaustive: exhaustive, timeout: timeout,
-      at: _CallSite(fileID, filePath, line, column)
+      at: CallSite(fileID, filePath, line, column)
     ) { probe, outcome, at in
       try probe.checkRejected(outcome, at: at)
     }
@@ -168,12 +168,12 @@ extension Store {
   /// committed to `check`, and in exhaustive mode waits for idle again and checks that nothing
   /// else was committed.
   func _expect<Checked>(
-    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: _CallSite,
-    check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
+    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: CallSite,
+    check: (DispatchProbe<State>, DispatchProbe<State>.Outcome, CallSite) throws -> Checked
   ) async throws -> Checked {
     try await waitUntilIdle(timeout: timeout, at: at, before: action)
     let mark = effectMark
-    let probe = _DispatchProbe(self, action)
+    let probe = DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = await probe.outcome.value(within: timeout) else {
       throw probe.notCommitted(timeout, at: at)
@@ -188,12 +188,12 @@ extension Store {
 
   /// The blocking form of `_expect`, for the synchronous helpers.
   func _expect<Checked>(
-    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: _CallSite,
-    check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
+    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: CallSite,
+    check: (DispatchProbe<State>, DispatchProbe<State>.Outcome, CallSite) throws -> Checked
   ) throws -> Checked {
     try waitUntilIdle(timeout: timeout, at: at, before: action)
     let mark = effectMark
-    let probe = _DispatchProbe(self, action)
+    let probe = DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = probe.outcome.value(within: timeout) else {
       throw probe.notCommitted(timeout, at: at)
@@ -209,17 +209,17 @@ extension Store {
   // MARK: Waits with their own messages
 
   func waitUntilIdle(
-    timeout: Duration, at: _CallSite, before action: any ActionProtocol
+    timeout: Duration, at: CallSite, before action: any ActionProtocol
   ) async throws {
-    let idle = _OneShot<Void>()
+    let idle = OneShot<Void>()
     whenIdle { idle.fulfill(()) }
     guard await idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleBefore(action, timeout))
     }
   }
 
-  func waitUntilIdle(timeout: Duration, at: _CallSite, before action: any ActionProtocol) throws {
-    let idle = _OneShot<Void>()
+  func waitUntilIdle(timeout: Duration, at: CallSite, before action: any ActionProtocol) throws {
+    let idle = OneShot<Void>()
     whenIdle { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleBefore(action, timeout))
@@ -227,9 +227,9 @@ extension Store {
   }
 
   func waitUntilIdle(
-    timeout: Duration, at: _CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
+    timeout: Duration, at: CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
   ) async throws {
-    let idle = _OneShot<Void>()
+    let idle = OneShot<Void>()
     _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
     guard await idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleAfter(action, timeout))
@@ -237,9 +237,9 @@ extension Store {
   }
 
   func waitUntilIdle(
-    timeout: Duration, at: _CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
+    timeout: Duration, at: CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
   ) throws {
-    let idle = _OneShot<Void>()
+    let idle = OneShot<Void>()
     _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleAfter(action, timeout))

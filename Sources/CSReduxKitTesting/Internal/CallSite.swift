@@ -2,7 +2,7 @@ import CSReduxKit
 import Foundation
 
 /// Where a helper was called, to build its errors.
-struct _CallSite {
+struct CallSite {
   let fileID: String
   let filePath: StaticString
   let line: UInt

@@ -2,11 +2,11 @@ import CSReduxKit
 import Foundation
 
 /// A recorder's entries, its read position and its waiters, behind one lock.
-final class _RecorderLog<State: StateProtocol>: Sendable {
+final class RecorderLog<State: StateProtocol>: Sendable {
   struct Inner {
     var entries: [StoreUpdate<State>] = []
     var readCount = 0
-    var waiters: [(count: Int, signal: _OneShot<Void>)] = []
+    var waiters: [(count: Int, signal: OneShot<Void>)] = []
   }
 
   private let inner = _Locked(Inner())
@@ -27,17 +27,17 @@ final class _RecorderLog<State: StateProtocol>: Sendable {
   }
 
   /// A signal fulfilled once `count` entries are recorded, or `nil` when they already are.
-  func signal(atCount count: Int) -> _OneShot<Void>? {
+  func signal(atCount count: Int) -> OneShot<Void>? {
     withLock { inner in
       guard inner.entries.count < count else { return nil }
-      let signal = _OneShot<Void>()
+      let signal = OneShot<Void>()
       inner.waiters.append((count, signal))
       return signal
     }
   }
 
   /// Drops a waiter that timed out.
-  func forget(_ signal: _OneShot<Void>) {
+  func forget(_ signal: OneShot<Void>) {
     withLock { $0.waiters.removeAll { $0.signal === signal } }
   }
 

@@ -30,7 +30,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// One notification: an action and the state committed for it.
   public typealias Entry = StoreUpdate<State>
 
-  private let log = _RecorderLog<State>()
+  private let log = RecorderLog<State>()
   private let subscription: Subscription
   private weak var store: Store<State>?
 
