@@ -35,7 +35,7 @@ final class _MainActorDeliveries: Sendable {
   /// Queues `delivery` after every delivery queued before it, and has it made: now when the
   /// caller is on the main queue, or soon through it.
   func append(_ delivery: @escaping @MainActor @Sendable () -> Void) {
-    let isMain = _isOnMainQueue()
+    let isMain = isOnMainQueue()
     let schedule = core.withLock { core -> Bool in
       core.pending.append(delivery)
       guard !isMain, !core.isScheduled else { return false }
@@ -85,11 +85,11 @@ final class _MainActorDeliveries: Sendable {
 /// the main queue's blocks may run on another thread, and the runtime's main-actor check
 /// accepts them. Inside a block of another queue, even on the main thread, this is `false`
 /// and deliveries take the main queue.
-package func _isOnMainQueue() -> Bool {
-  DispatchQueue.getSpecific(key: _mainQueueKey) == true
+package func isOnMainQueue() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 
-private let _mainQueueKey: DispatchSpecificKey<Bool> = {
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
   let key = DispatchSpecificKey<Bool>()
   DispatchQueue.main.setSpecific(key: key, value: true)
   return key

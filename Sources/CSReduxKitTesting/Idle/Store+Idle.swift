@@ -66,7 +66,7 @@ extension Store {
     let idle = OneShot<Void>()
     whenIdle(includingEffects: includingEffects) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
-      guard Thread.isMainThread || _isOnMainQueue() else {
+      guard Thread.isMainThread || isOnMainQueue() else {
         throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
       }
       // The wait held the main thread: work queued on the main queue (a reducer that
