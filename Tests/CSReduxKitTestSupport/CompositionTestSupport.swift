@@ -154,17 +154,3 @@ package func collect<S: AsyncSequence & Sendable>(
   DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { task.cancel() }
   return await task.value
 }
-
-/// Whether the caller runs on the main dispatch queue, the main actor's executor.
-///
-/// `Thread.isMainThread` cannot tell on Linux: there the main queue may be served by another
-/// thread once the main thread has handed it over (`dispatchMain()`).
-package func isOnMainQueue() -> Bool {
-  DispatchQueue.getSpecific(key: mainQueueKey) == true
-}
-
-private let mainQueueKey: DispatchSpecificKey<Bool> = {
-  let key = DispatchSpecificKey<Bool>()
-  DispatchQueue.main.setSpecific(key: key, value: true)
-  return key
-}()

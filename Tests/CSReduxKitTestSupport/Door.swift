@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// A door that effects and tests wait at until someone opens it; never a sleep.
 ///
@@ -7,18 +6,28 @@ import Foundation
 /// cancelled effect dispatch late on purpose. `waitUnlessCancelled()` throws
 /// `CancellationError` when its task is cancelled. `opened(within:)` is for the test's side: it
 /// gives up after a generous deadline, so a broken store fails the test instead of hanging it.
-package final class Door: @unchecked Sendable {
-  private let lock = NSLock()
-  private var isOpen = false
-  private var waiting: [UInt64: CheckedContinuation<Bool, Never>] = [:]
-  private var nextID: UInt64 = 0
+package final class Door: Sendable {
+  private struct State {
+    var isOpen = false
+    var waiting: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+    var cancelled: Set<UInt64> = []
+    var nextID: UInt64 = 0
+
+    mutating func newID() -> UInt64 {
+      nextID += 1
+      return nextID
+    }
+  }
+
+  private let state = Locked(State())
 
   package func open() {
-    lock.lock()
-    isOpen = true
-    let resumed = waiting.values
-    waiting = [:]
-    lock.unlock()
+    let resumed = state.withLock {
+      $0.isOpen = true
+      let resumed = $0.waiting.values
+      $0.waiting = [:]
+      return resumed
+    }
     for continuation in resumed { continuation.resume(returning: true) }
   }
 
@@ -29,10 +38,7 @@ package final class Door: @unchecked Sendable {
 
   /// Suspends until the door opens; throws `CancellationError` once the task is cancelled.
   package func waitUnlessCancelled() async throws {
-    let id = lock.withLock {
-      nextID += 1
-      return nextID
-    }
+    let id = state.withLock { $0.newID() }
     let opened = await withTaskCancellationHandler {
       await suspend(deadline: nil, id: id)
     } onCancel: {
@@ -47,35 +53,29 @@ package final class Door: @unchecked Sendable {
   }
 
   private func suspend(deadline seconds: Double?, id given: UInt64? = nil) async -> Bool {
-    let id =
-      given
-      ?? lock.withLock {
-        nextID += 1
-        return nextID
-      }
+    let id = given ?? state.withLock { $0.newID() }
     return await withCheckedContinuation { continuation in
-      lock.lock()
-      if isOpen || cancelled.contains(id) {
-        let open = isOpen
-        lock.unlock()
-        continuation.resume(returning: open)
+      // `nil` when the continuation now waits; otherwise whether the door is open.
+      let settled: Bool? = state.withLock {
+        if $0.isOpen || $0.cancelled.contains(id) { return $0.isOpen }
+        $0.waiting[id] = continuation
+        return nil
+      }
+      if let settled {
+        continuation.resume(returning: settled)
         return
       }
-      waiting[id] = continuation
-      lock.unlock()
       if let seconds {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { self.give(up: id) }
       }
     }
   }
 
-  private var cancelled: Set<UInt64> = []
-
   private func give(up id: UInt64) {
-    lock.lock()
-    cancelled.insert(id)
-    let continuation = waiting.removeValue(forKey: id)
-    lock.unlock()
+    let continuation = state.withLock {
+      $0.cancelled.insert(id)
+      return $0.waiting.removeValue(forKey: id)
+    }
     continuation?.resume(returning: false)
   }
 

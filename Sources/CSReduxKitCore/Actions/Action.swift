@@ -45,10 +45,3 @@ public struct Action: ActionProtocol, CustomStringConvertible {
     return "Action(type: \(type), data: \(String(reflecting: data)))"
   }
 }
-
-/// Keeps `Action` two words wide, so it fits an existential's inline buffer without boxing.
-@usableFromInline
-final class _PayloadStorage: Sendable {
-  @usableFromInline let value: any Sendable
-  @inlinable init(_ value: any Sendable) { self.value = value }
-}

@@ -67,13 +67,3 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
   /// A readable form such as `StateReplacedAction(jump to entry 3)`.
   public var description: String { "StateReplacedAction(\(reason))" }
 }
-
-/// Work that computes a replacement state at its turn in the store's queue, from the state
-/// committed then; it may finish later, like a reducer.
-package final class _StateComputation<State: StateProtocol>: Sendable {
-  let body: @Sendable (State, Finish<State>) -> Void
-
-  package init(_ body: @escaping @Sendable (State, Finish<State>) -> Void) {
-    self.body = body
-  }
-}

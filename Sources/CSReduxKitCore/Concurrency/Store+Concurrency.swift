@@ -1,9 +1,3 @@
-/// One notification of a store: an action and the state committed for it.
-///
-/// The elements of ``Store/updates(of:bufferingPolicy:)-(Set<Int>?,_)``; destructure them in the loop:
-/// `for await (action, state) in store.updates() { … }`.
-public typealias StoreUpdate<State: StateProtocol> = (action: any ActionProtocol, state: State)
-
 extension Store {
   /// How ``updates(of:bufferingPolicy:)-(Set<Int>?,_)`` keeps updates that the consumer has not read yet:
   /// `.unbounded` (the default), `.bufferingNewest(n)` or `.bufferingOldest(n)`.
@@ -257,19 +251,5 @@ extension Store {
         }
       }
     }
-  }
-}
-
-/// Finishes a stream when the store lets the subscriber closure that holds it go: on
-/// cancellation, or when the store is freed.
-final class _StreamFinisher<Element>: Sendable {
-  let continuation: AsyncStream<Element>.Continuation
-
-  init(_ continuation: AsyncStream<Element>.Continuation) {
-    self.continuation = continuation
-  }
-
-  deinit {
-    continuation.finish()
   }
 }

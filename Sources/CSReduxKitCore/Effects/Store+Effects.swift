@@ -79,7 +79,7 @@ extension Store {
 
   /// The number the next effect gets: every effect started from now on is counted by
   /// `_whenIdle(includingEffectsFrom:_:)` with this mark. For CSReduxKitTesting.
-  package var _effectMark: UInt64 {
+  package var effectMark: UInt64 {
     engine.effects.nextSerial
   }
 

@@ -37,7 +37,7 @@ struct _BoundedText: TextOutputStream {
 /// no Foundation, so `Data` is not named here.
 ///
 /// - Complexity: O(`limit`) for the values above, whatever their size.
-package func _boundedDescription(of value: Any, limit: Int) -> String {
+package func boundedDescription(of value: Any, limit: Int) -> String {
   var out = _BoundedText(limit: max(limit - 1, 0))
   _describe(value, into: &out, depth: 0)
   guard out.isCut else { return out.text }

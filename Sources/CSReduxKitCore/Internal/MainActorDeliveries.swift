@@ -35,7 +35,7 @@ final class _MainActorDeliveries: Sendable {
   /// Queues `delivery` after every delivery queued before it, and has it made: now when the
   /// caller is on the main queue, or soon through it.
   func append(_ delivery: @escaping @MainActor @Sendable () -> Void) {
-    let isMain = _isOnMainQueue()
+    let isMain = isOnMainQueue()
     let schedule = core.withLock { core -> Bool in
       core.pending.append(delivery)
       guard !isMain, !core.isScheduled else { return false }
@@ -85,37 +85,12 @@ final class _MainActorDeliveries: Sendable {
 /// the main queue's blocks may run on another thread, and the runtime's main-actor check
 /// accepts them. Inside a block of another queue, even on the main thread, this is `false`
 /// and deliveries take the main queue.
-package func _isOnMainQueue() -> Bool {
-  DispatchQueue.getSpecific(key: _mainQueueKey) == true
+package func isOnMainQueue() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 
-private let _mainQueueKey: DispatchSpecificKey<Bool> = {
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
   let key = DispatchSpecificKey<Bool>()
   DispatchQueue.main.setSpecific(key: key, value: true)
   return key
 }()
-
-/// A main-actor subscriber: its closure lives and dies on the main actor.
-///
-/// The closure returns `false` when its owner is gone; the subscription is then cancelled and
-/// the closure released, on the main actor. A cancelled subscription's deliveries still in the
-/// FIFO are skipped, so `cancel()` on the main actor stops every later call.
-@MainActor
-final class _MainActorSubscriber<State: StateProtocol> {
-  private var body: (@MainActor (any ActionProtocol, State) -> Bool)?
-
-  /// Nonisolated so that a store can make one from any thread; the closure runs on the main
-  /// actor only.
-  nonisolated init(_ body: @escaping @MainActor (any ActionProtocol, State) -> Bool) {
-    self.body = body
-  }
-
-  func deliver(_ action: any ActionProtocol, _ state: State, _ subscription: Subscription) {
-    guard let body else { return }
-    guard !subscription.isCancelled, body(action, state) else {
-      self.body = nil  // released here, on the main actor
-      subscription.cancel()
-      return
-    }
-  }
-}

@@ -38,7 +38,7 @@ extension Middleware {
     Middleware { action, context in
       var line = "[\(context.storeName)] \(context.actionNames.label(for: action.type))"
       if let data = action.data {
-        line += " \(_boundedDescription(of: data, limit: payloadLimit))"
+        line += " \(boundedDescription(of: data, limit: payloadLimit))"
       }
       let start = DispatchTime.now().uptimeNanoseconds
       context.next(action) { [line] _ in

@@ -44,7 +44,7 @@
     public init(_ store: Store<State>, select: @escaping @Sendable (State) -> Value) {
       let relay = _ObservationRelay<State, Value>()
       // Subscribe and read the state atomically: every value relayed is from a later commit.
-      let (subscription, state) = store._subscribeReadingState { _, state in
+      let (subscription, state) = store.subscribeReadingState { _, state in
         relay.committed(select(state))
       }
       self.subscription = subscription

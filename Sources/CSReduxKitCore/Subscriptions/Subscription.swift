@@ -78,9 +78,3 @@ public final class Subscription: @unchecked Sendable, Hashable, CustomStringConv
     hasher.combine(ObjectIdentifier(self))
   }
 }
-
-/// A store that removes subscribers when their subscription is cancelled.
-@usableFromInline
-protocol _SubscriptionOwner: AnyObject, Sendable {
-  func _cancelSubscription(_ subscription: Subscription)
-}

@@ -45,7 +45,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
 
   /// Names written next to the action types, for people reading the file.
   public let actionNames: ActionTypeNames
-  var payloads: [Int: _PayloadCoder] = [:]
+  var payloads: [Int: PayloadCoder] = [:]
 
   /// Creates a codec with no action types registered.
   ///
@@ -62,7 +62,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   public mutating func register<Payload: Codable & Sendable>(
     _ type: Int, payload: Payload.Type
   ) {
-    payloads[type] = _PayloadCoder(
+    payloads[type] = PayloadCoder(
       typeName: String(describing: Payload.self), hasPayload: true,
       accepts: { $0 is Payload },
       encode: { value, container in
@@ -70,7 +70,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
         do {
           try container.encode(value, forKey: .payload)
         } catch {
-          throw _PayloadNotEncodable(error: error)
+          throw PayloadNotEncodable(error: error)
         }
       },
       decode: { container in try container.decode(Payload.self, forKey: .payload) })
@@ -80,7 +80,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   ///
   /// - Parameter type: The action type.
   public mutating func register(_ type: Int) {
-    payloads[type] = _PayloadCoder(
+    payloads[type] = PayloadCoder(
       typeName: "no payload", hasPayload: false, accepts: { _ in false },
       encode: { _, _ in },
       decode: { _ in nil })
@@ -126,7 +126,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var lines: [String] = []
     lines.reserveCapacity(recording.entries.count + 1)
-    let header = _LogHeader(
+    let header = LogHeader(
       format: Self.format, version: Self.version, store: recording.storeName,
       entryCount: recording.entries.count, initialState: recording.initialState)
     do {
@@ -138,14 +138,14 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     for (index, entry) in recording.entries.enumerated() {
       let action = entry.dispatchedAction
       let name = actionNames[action.type]
-      var line = _EntryLine(entry: entry, name: name, payload: payloadForm(of: entry))
+      var line = EntryLine(entry: entry, name: name, payload: payloadForm(of: entry))
       do {
         lines.append(String(decoding: try encoder.encode(line), as: UTF8.self))
         continue
-      } catch is _PayloadNotEncodable {
+      } catch is PayloadNotEncodable {
         // The payload is of the registered type but does not encode (a NaN, a throwing
         // `encode(to:)`): it is written as a placeholder rather than refusing the session.
-        line = _EntryLine(
+        line = EntryLine(
           entry: entry, name: name,
           payload: .placeholder(UnexportedPayload(describing: action.data ?? "nil")))
       } catch {
@@ -161,7 +161,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   }
 
   /// How `entry`'s payload is written.
-  func payloadForm(of entry: ActionLogEntry<State>) -> _PayloadForm {
+  func payloadForm(of entry: ActionLogEntry<State>) -> PayloadForm {
     let action = entry.dispatchedAction
     if entry.isStateReplacement { return .none }
     if let placeholder = action.data as? UnexportedPayload { return .placeholder(placeholder) }
@@ -184,7 +184,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   public func write(_ recording: ActionRecording<State>, to url: URL) throws(ActionLogExportError) {
     let text = try encode(recording)
     do {
-      try _Files.replace(url, with: Data(text.utf8))
+      try Files.replace(url, with: Data(text.utf8))
     } catch {
       throw ActionLogExportError(
         entryIndex: nil, reason: "\(url.path) was not written: \(error.what)")
@@ -282,12 +282,12 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
       throw ActionLogImportError(line: 1, reason: "the file is empty; expected a header line")
     }
     let decoder = JSONDecoder()
-    decoder.userInfo[_EntryLine<State>.payloadsKey] = _PayloadTable(
+    decoder.userInfo[EntryLine<State>.payloadsKey] = PayloadTable(
       payloads: payloads, unknownActionTypes: unknownActionTypes)
 
-    let header: _LogHeader<State>
+    let header: LogHeader<State>
     do {
-      header = try decoder.decode(_LogHeader<State>.self, from: Data(first.utf8))
+      header = try decoder.decode(LogHeader<State>.self, from: Data(first.utf8))
     } catch {
       throw ActionLogImportError(line: 1, reason: Self.explain(error, what: "header"))
     }
@@ -330,9 +330,9 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
       guard !text.allSatisfy(\.isWhitespace) else {
         throw ActionLogImportError(line: number, reason: "the line is empty")
       }
-      let line: _EntryLine<State>
+      let line: EntryLine<State>
       do {
-        line = try decoder.decode(_EntryLine<State>.self, from: Data(text.utf8))
+        line = try decoder.decode(EntryLine<State>.self, from: Data(text.utf8))
       } catch let error as ActionLogImportError {
         throw ActionLogImportError(line: number, reason: error.reason)
       } catch {
@@ -382,7 +382,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   ) throws(ActionLogImportError) -> ActionLogImport<State> {
     let contents: Data?
     do {
-      contents = try _Files.read(url)
+      contents = try Files.read(url)
     } catch {
       throw ActionLogImportError(line: 0, reason: "\(url.path): \(error.what)")
     }
@@ -412,231 +412,5 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     @unknown default:
       return "\(error)"
     }
-  }
-}
-
-/// Why an ``ActionLogCodec`` could not read a recording; nothing was read.
-public struct ActionLogImportError: Error, CustomStringConvertible, Equatable {
-  /// The line at fault, from 1; 0 for the file as a whole.
-  public let line: Int
-  /// What is wrong with it.
-  public let reason: String
-
-  /// Creates the error.
-  ///
-  /// - Parameters:
-  ///   - line: The line at fault, from 1; 0 for the file as a whole.
-  ///   - reason: What is wrong with it.
-  public init(line: Int, reason: String) {
-    self.line = line
-    self.reason = reason
-  }
-
-  /// `action log, line 3: unknown action type 7; …`.
-  public var description: String {
-    line == 0 ? "action log: \(reason)" : "action log, line \(line): \(reason)"
-  }
-}
-
-/// Why an ``ActionLogCodec`` could not write a recording; nothing was written.
-public struct ActionLogExportError: Error, CustomStringConvertible, Equatable {
-  /// The position of the entry at fault, or `nil` for the recording as a whole.
-  public let entryIndex: Int?
-  /// What is wrong.
-  public let reason: String
-
-  /// Creates the error.
-  ///
-  /// - Parameters:
-  ///   - entryIndex: The position of the entry at fault, or `nil` for the whole recording.
-  ///   - reason: What is wrong.
-  public init(entryIndex: Int?, reason: String) {
-    self.entryIndex = entryIndex
-    self.reason = reason
-  }
-
-  /// `cannot export entry 3: action type 7 is not registered; …`.
-  public var description: String {
-    guard let entryIndex else { return "cannot export the action log: \(reason)" }
-    return "cannot export entry \(entryIndex): \(reason)"
-  }
-}
-
-// MARK: - Lines
-
-/// How to write and read one action type's payload.
-struct _PayloadCoder: Sendable {
-  let typeName: String
-  /// Whether the action type carries a payload.
-  let hasPayload: Bool
-  /// Whether a payload is of the registered type.
-  let accepts: @Sendable (any Sendable) -> Bool
-  let encode:
-    @Sendable (
-      (any Sendable)?, inout KeyedEncodingContainer<_EntryKey>
-    ) throws -> Void
-  let decode: @Sendable (KeyedDecodingContainer<_EntryKey>) throws -> (any Sendable)?
-}
-
-/// A payload of the registered type whose encoding threw.
-struct _PayloadNotEncodable: Error {
-  let error: any Error
-}
-
-/// How an entry's payload is written.
-enum _PayloadForm {
-  /// No `payload` field: a state replacement, or a type registered with no payload.
-  case none
-  /// `"payload":null`: the action carried no payload.
-  case null
-  /// The payload, written by its registered coder.
-  case coded(_PayloadCoder)
-  /// `"unexportedPayload":{…}` in place of a payload that cannot be written.
-  case placeholder(UnexportedPayload)
-}
-
-/// The registered payload coders and the import's policy, handed to the decoder through
-/// `userInfo`.
-struct _PayloadTable: Sendable {
-  let payloads: [Int: _PayloadCoder]
-  let unknownActionTypes: UnknownActionTypePolicy
-}
-
-/// An error whose description is a message recorded in a file, for imported rejected entries.
-struct _RecordedError: Error, CustomStringConvertible {
-  let description: String
-}
-
-struct _LogHeader<State: Codable>: Codable {
-  let format: String
-  let version: Int
-  let store: String
-  let entryCount: Int
-  let initialState: State
-}
-
-enum _EntryKey: String, CodingKey {
-  case sequence, type, name, payload, state, time, durationNanoseconds, rejected, error
-  case skipped, reason, unexportedPayload
-}
-
-/// How an ``UnexportedPayload`` is written: `{"summary":"42","type":"Int"}`.
-struct _UnexportedPayloadLine: Codable {
-  let type: String
-  let summary: String
-}
-
-struct _EntryLine<State: StateProtocol & Codable>: Codable {
-  static var payloadsKey: CodingUserInfoKey {
-    // A literal key: the initializer fails only for an empty string.
-    CodingUserInfoKey(rawValue: "csreduxkit.payloads").unsafelyUnwrapped
-  }
-
-  let entry: ActionLogEntry<State>
-  let name: String?
-  let payload: _PayloadForm
-  /// The unknown action type of an entry read with ``UnknownActionTypePolicy/skip``.
-  let skippedType: Int?
-
-  init(entry: ActionLogEntry<State>, name: String?, payload: _PayloadForm) {
-    self.entry = entry
-    self.name = name
-    self.payload = payload
-    self.skippedType = nil
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: _EntryKey.self)
-    let action = entry.dispatchedAction
-    try container.encode(entry.sequenceNumber, forKey: .sequence)
-    try container.encode(action.type, forKey: .type)
-    try container.encodeIfPresent(name, forKey: .name)
-    try container.encode(entry.state, forKey: .state)
-    try container.encode(entry.timestamp.timeIntervalSince1970, forKey: .time)
-    let (seconds, attoseconds) = entry.reducerDuration.components
-    try container.encode(
-      seconds * 1_000_000_000 + attoseconds / 1_000_000_000, forKey: .durationNanoseconds)
-    try container.encode(entry.isRejected, forKey: .rejected)
-    try container.encode(entry.isSkipped, forKey: .skipped)
-    // No `error` for a reducer that let `finish` go: the import gives a RejectedAction with no
-    // error again, so an export of an import is the same text.
-    if let error = (entry.action as? RejectedAction)?.error {
-      try container.encode("\(error)", forKey: .error)
-    }
-    if let replacement = action as? StateReplacedAction {
-      try container.encode(replacement.reason, forKey: .reason)
-    }
-    switch payload {
-    case .none: break
-    case .null: try container.encodeNil(forKey: .payload)
-    case .coded(let coder): try coder.encode(action.data, &container)
-    case .placeholder(let placeholder):
-      try container.encode(
-        _UnexportedPayloadLine(type: placeholder.typeName, summary: placeholder.summary),
-        forKey: .unexportedPayload)
-    }
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: _EntryKey.self)
-    let type = try container.decode(Int.self, forKey: .type)
-    let state = try container.decode(State.self, forKey: .state)
-    let action: any ActionProtocol
-    var skipped: Int?
-    if type == StateReplacedAction.type {
-      action = StateReplacedAction(
-        state: state, reason: try container.decode(String.self, forKey: .reason))
-    } else {
-      let table = decoder.userInfo[Self.payloadsKey] as? _PayloadTable
-      let coder = table?.payloads[type]
-      let payload: (any Sendable)?
-      if let placeholder = try container.decodeIfPresent(
-        _UnexportedPayloadLine.self, forKey: .unexportedPayload)
-      {
-        payload = UnexportedPayload(typeName: placeholder.type, summary: placeholder.summary)
-      } else if coder?.hasPayload != false, container.contains(.payload),
-        try container.decodeNil(forKey: .payload)
-      {
-        payload = nil  // the action carried no payload
-      } else if let coder {
-        do {
-          payload = try coder.decode(container)
-        } catch {
-          throw ActionLogImportError(
-            line: 0,
-            reason: "the payload of action type \(type) does not decode as \(coder.typeName): "
-              + ActionLogCodec<State>.explain(error, what: "payload"))
-        }
-      } else if table?.unknownActionTypes == .skip {
-        skipped = type
-        payload = nil
-      } else {
-        throw ActionLogImportError(
-          line: 0,
-          reason: "unknown action type \(type); register it with register(_:payload:) or "
-            + "register(_:) on the codec, or import with unknownActionTypes: .skip")
-      }
-      let plain = Action(type: type, data: payload)
-      if skipped != nil {
-        action = StateReplacedAction(
-          state: state,
-          reason: "action type \(type) is unknown to the codec; its recorded state stands in")
-      } else if try container.decode(Bool.self, forKey: .rejected) {
-        let message = try container.decodeIfPresent(String.self, forKey: .error)
-        action = RejectedAction(plain, error: message.map { _RecordedError(description: $0) })
-      } else {
-        action = plain
-      }
-    }
-    let nanoseconds = try container.decode(Int64.self, forKey: .durationNanoseconds)
-    self.entry = ActionLogEntry(
-      action: action, state: state,
-      timestamp: Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .time)),
-      reducerDuration: .nanoseconds(nanoseconds),
-      sequenceNumber: try container.decode(Int.self, forKey: .sequence),
-      isSkipped: try container.decode(Bool.self, forKey: .skipped))
-    self.name = try container.decodeIfPresent(String.self, forKey: .name)
-    self.payload = .none
-    self.skippedType = skipped
   }
 }

@@ -39,7 +39,7 @@ public struct UnexportedPayload: Sendable, Equatable, CustomStringConvertible {
   public init(describing payload: any Sendable) {
     self.init(
       typeName: String(describing: type(of: payload)),
-      summary: _boundedDescription(of: payload, limit: Self.summaryLimit))
+      summary: boundedDescription(of: payload, limit: Self.summaryLimit))
   }
 
   /// `unexported Int payload: 42`.

@@ -4,7 +4,7 @@ import Dispatch
 /// A serial queue that keeps at most one job waiting: submitting replaces the waiting job, so
 /// when jobs come faster than they run, only the latest runs. `StatePersistence.keepSaving`
 /// writes through it, so a slow disk costs one write per burst of commits, not one per commit.
-package final class _CoalescingQueue: @unchecked Sendable {
+package final class CoalescingQueue: @unchecked Sendable {
   private let queue: DispatchQueue
   /// Set on `queue`, so that `drain` can refuse to wait for itself.
   private let onQueueKey = DispatchSpecificKey<Bool>()

@@ -7,30 +7,24 @@ import _CSReduxKitShims
   import Foundation
 #endif
 
-/// Why a file operation failed: what step, in words, and the underlying error.
-package struct _FileFailure: Error {
-  package let what: String
-  let error: any Error
-}
-
 /// File operations shared by ``StatePersistence`` and ``ActionLogCodec``.
-package enum _Files {
+package enum Files {
   /// Replaces the file at `url` with `data` atomically: a temporary file in the same directory,
   /// written and flushed to disk, then renamed over it. A crash at any point leaves either the
   /// old file or the new one, never a mix; a failed write removes its temporary file.
-  package static func replace(_ url: URL, with data: Data) throws(_FileFailure) {
+  package static func replace(_ url: URL, with data: Data) throws(FileFailure) {
     let directory = url.deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw _FileFailure(
+      throw FileFailure(
         what: "its directory could not be created (\(describe(error)))", error: error)
     }
     #if os(Windows)
       do {
         try data.write(to: url, options: .atomic)
       } catch {
-        throw _FileFailure(what: "it could not be written (\(describe(error)))", error: error)
+        throw FileFailure(what: "it could not be written (\(describe(error)))", error: error)
       }
     #else
       // Hidden, unique, and in the same directory: a rename cannot cross file systems.
@@ -50,27 +44,27 @@ package enum _Files {
           case csrk_replace_step_sync: "the temporary file could not be flushed to disk"
           default: "the temporary file could not be renamed over it"
           }
-        let error = _SystemError(code: code)
-        throw _FileFailure(what: "\(what) (\(error.reason))", error: error)
+        let error = SystemError(code: code)
+        throw FileFailure(what: "\(what) (\(error.reason))", error: error)
       }
     #endif
   }
 
   /// Reads the file at `url`; `nil` when there is no such file.
-  package static func read(_ url: URL) throws(_FileFailure) -> Data? {
+  package static func read(_ url: URL) throws(FileFailure) -> Data? {
     do {
       return try Data(contentsOf: url)
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
       return nil
     } catch {
-      throw _FileFailure(what: "it could not be read (\(describe(error)))", error: error)
+      throw FileFailure(what: "it could not be read (\(describe(error)))", error: error)
     }
   }
 
   /// A file error in a few words: `No such file or directory, errno 2`.
   static func describe(_ error: any Error) -> String {
     if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-      return _SystemError(code: underlying.code.rawValue).reason
+      return SystemError(code: underlying.code.rawValue).reason
     }
     return String(describing: error)
   }

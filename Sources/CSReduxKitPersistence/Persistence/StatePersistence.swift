@@ -52,7 +52,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// The version of the state's encoded form that this app writes and reads.
   public let schemaVersion: Int
   /// Runs the writes of ``keepSaving(_:onError:)``, one at a time, latest state first.
-  package let writer: _CoalescingQueue
+  package let writer: CoalescingQueue
 
   /// Creates a persistence for the state file at `fileURL`.
   ///
@@ -71,7 +71,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
         + "URL.applicationSupportDirectory.appending(component:).")
     self.fileURL = fileURL
     self.schemaVersion = schemaVersion
-    self.writer = _CoalescingQueue(
+    self.writer = CoalescingQueue(
       label: "CSReduxKit.StatePersistence(\(fileURL.lastPathComponent))")
   }
 
@@ -155,9 +155,9 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
           kind: .notJSON, reason: "is empty (a crash may have cut it short)", error: nil))
     }
     let decoder = JSONDecoder()
-    let header: _StateFileHeader
+    let header: StateFileHeader
     do {
-      header = try decoder.decode(_StateFileHeader.self, from: data)
+      header = try decoder.decode(StateFileHeader.self, from: data)
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
       let detail = context.underlyingError.map { " (\($0))" } ?? ""
       return .failure(
@@ -171,13 +171,13 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
           kind: .notAStateFile,
           reason: "is JSON but not a state file (its top level is not an object)", error: error))
     }
-    guard header.format == _stateFileFormat else {
+    guard header.format == stateFileFormat else {
       let reason =
-        header.format.map { "its format marker is \"\($0)\", not \"\(_stateFileFormat)\"" }
+        header.format.map { "its format marker is \"\($0)\", not \"\(stateFileFormat)\"" }
         ?? header.formatFound.map {
-          "its format marker is \($0), not the string \"\(_stateFileFormat)\""
+          "its format marker is \($0), not the string \"\(stateFileFormat)\""
         }
-        ?? "it has no \"format\": \"\(_stateFileFormat)\" marker"
+        ?? "it has no \"format\": \"\(stateFileFormat)\" marker"
       return .failure(
         DecodeFailure(kind: .notAStateFile, reason: "is not a state file: \(reason)", error: nil))
     }
@@ -197,7 +197,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
           error: nil))
     }
     do {
-      return .success(try decoder.decode(_StateFileBody<State>.self, from: data).state)
+      return .success(try decoder.decode(StateFileBody<State>.self, from: data).state)
     } catch {
       return .failure(
         DecodeFailure(
@@ -277,7 +277,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   }
 
   /// Renames the state file to `<name>.<label>-<UTC time>[-n]`, never replacing a file.
-  private func moveAside(as label: String) -> Result<URL, _SystemError> {
+  private func moveAside(as label: String) -> Result<URL, SystemError> {
     let stamp = Date.now.formatted(
       Date.ISO8601FormatStyle(
         dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
@@ -288,13 +288,13 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     while true {
       let name = attempt == 1 ? base : "\(base)-\(attempt)"
       let destination = directory.appending(component: name)
-      let code = _Files.withFileSystemPaths(fileURL, destination) { from, to in
+      let code = Files.withFileSystemPaths(fileURL, destination) { from, to in
         csrk_rename_exclusive(from, to)
       }
       if code == 0 { return .success(destination) }
       // Another bad file was set aside under this name in the same second: keep both.
       guard code == csrk_errno_exists, attempt < 1000 else {
-        return .failure(_SystemError(code: code))
+        return .failure(SystemError(code: code))
       }
       attempt += 1
     }
@@ -333,15 +333,15 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   private func encode(_ state: State) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let file = _StateFile(
-      format: _stateFileFormat, schemaVersion: schemaVersion,
+    let file = StateFile(
+      format: stateFileFormat, schemaVersion: schemaVersion,
       savedAt: Date.now.formatted(.iso8601), state: state)
     return try encoder.encode(file)
   }
 
   private func replaceFile(with data: Data) throws(PersistenceError) {
     do {
-      try _Files.replace(fileURL, with: data)
+      try Files.replace(fileURL, with: data)
     } catch {
       throw PersistenceError(
         .writeFailed, fileURL: fileURL, reason: "was not saved: \(error.what)",
@@ -425,75 +425,9 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     case EncodingError.invalidValue(_, let context):
       return located(context.codingPath, context.debugDescription)
     case let error as CocoaError:
-      return _Files.describe(error)
+      return Files.describe(error)
     default:
       return String(describing: error)
     }
   }
-}
-
-/// The `format` marker of every state file.
-let _stateFileFormat = "csreduxkit-state"
-
-/// What ``StatePersistence`` writes.
-struct _StateFile<State: Encodable>: Encodable {
-  let format: String
-  let schemaVersion: Int
-  let savedAt: String
-  let state: State
-}
-
-/// The fields read before the state, to tell a bad file from an incompatible one. A field of
-/// the wrong type reads as `nil`, with what it holds instead in `…Found`.
-struct _StateFileHeader: Decodable {
-  let format: String?
-  let schemaVersion: Int?
-  /// What `format` holds when it is there but not a string, such as `the number 3`.
-  let formatFound: String?
-  /// What `schemaVersion` holds when it is there but not a whole number, such as
-  /// `the string "1"`.
-  let schemaVersionFound: String?
-
-  private enum CodingKeys: String, CodingKey {
-    case format, schemaVersion
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    format = try? container.decodeIfPresent(String.self, forKey: .format)
-    schemaVersion = try? container.decodeIfPresent(Int.self, forKey: .schemaVersion)
-    formatFound = format == nil ? Self.found(container, .format) : nil
-    schemaVersionFound = schemaVersion == nil ? Self.found(container, .schemaVersion) : nil
-  }
-
-  /// What a field holds, in words, when it is there; `nil` when it is missing.
-  private static func found(
-    _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
-  ) -> String? {
-    guard container.contains(key) else { return nil }
-    if (try? container.decodeNil(forKey: key)) == true { return "null" }
-    if let text = try? container.decode(String.self, forKey: key) {
-      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      return "the string \(String(reflecting: shown))"
-    }
-    if let number = try? container.decode(Int.self, forKey: key) { return "the number \(number)" }
-    if let number = try? container.decode(Double.self, forKey: key) {
-      return "the number \(number)"
-    }
-    if let flag = try? container.decode(Bool.self, forKey: key) { return "\(flag)" }
-    return "an array or an object"
-  }
-}
-
-/// The state, read once the header matched.
-struct _StateFileBody<State: Decodable>: Decodable {
-  let state: State
-}
-
-/// An errno value from the file shims.
-struct _SystemError: Error, CustomStringConvertible {
-  let code: Int32
-  /// `No such file or directory, errno 2`.
-  var reason: String { "\(String(cString: csrk_error_message(code))), errno \(code)" }
-  var description: String { reason }
 }

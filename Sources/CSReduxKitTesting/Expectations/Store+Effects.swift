@@ -33,10 +33,10 @@ extension Store {
     timeout: Duration = .seconds(5), fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    let done = _OneShot<Void>()
+    let done = OneShot<Void>()
     whenIdle(includingEffects: true) { done.fulfill(()) }
     guard await done.value(within: timeout) != nil else {
-      throw _stillRunning(timeout, at: _CallSite(fileID, filePath, line, column))
+      throw _stillRunning(timeout, at: CallSite(fileID, filePath, line, column))
     }
   }
 
@@ -59,14 +59,14 @@ extension Store {
     timeout: Duration = .seconds(5), fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) throws {
-    let done = _OneShot<Void>()
+    let done = OneShot<Void>()
     whenIdle(includingEffects: true) { done.fulfill(()) }
     guard done.value(within: timeout) != nil else {
-      throw _stillRunning(timeout, at: _CallSite(fileID, filePath, line, column))
+      throw _stillRunning(timeout, at: CallSite(fileID, filePath, line, column))
     }
   }
 
-  func _stillRunning(_ timeout: Duration, at: _CallSite) -> StoreExpectationError {
+  func _stillRunning(_ timeout: Duration, at: CallSite) -> StoreExpectationError {
     let running = runningEffects
     guard !running.isEmpty else {
       return at.error(

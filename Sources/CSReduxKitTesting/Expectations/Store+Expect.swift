@@ -56,7 +56,7 @@ extension Store where State: Equatable {
   ) async throws -> State {
     try await _expect(
       action, exhaustive: exhaustive, timeout: timeout,
-      at: _CallSite(fileID, filePath, line, column)
+      at: CallSite(fileID, filePath, line, column)
     ) { probe, outcome, at in
       try probe.check(outcome, changes: changes, at: at)
     }
@@ -91,7 +91,7 @@ extension Store where State: Equatable {
   ) throws -> State {
     try _expect(
       action, exhaustive: exhaustive, timeout: timeout,
-      at: _CallSite(fileID, filePath, line, column)
+      at: CallSite(fileID, filePath, line, column)
     ) { probe, outcome, at in
       try probe.check(outcome, changes: changes, at: at)
     }
@@ -129,7 +129,7 @@ extension Store {
   ) async throws -> RejectedAction {
     try await _expect(
       action, exhaustive: exhaustive, timeout: timeout,
-      at: _CallSite(fileID, filePath, line, column)
+      at: CallSite(fileID, filePath, line, column)
     ) { probe, outcome, at in
       try probe.checkRejected(outcome, at: at)
     }
@@ -156,7 +156,7 @@ extension Store {
   ) throws -> RejectedAction {
     try _expect(
       action, exhaustive: exhaustive, timeout: timeout,
-      at: _CallSite(fileID, filePath, line, column)
+      at: CallSite(fileID, filePath, line, column)
     ) { probe, outcome, at in
       try probe.checkRejected(outcome, at: at)
     }
@@ -168,12 +168,12 @@ extension Store {
   /// committed to `check`, and in exhaustive mode waits for idle again and checks that nothing
   /// else was committed.
   func _expect<Checked>(
-    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: _CallSite,
-    check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
+    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: CallSite,
+    check: (DispatchProbe<State>, DispatchProbe<State>.Outcome, CallSite) throws -> Checked
   ) async throws -> Checked {
     try await waitUntilIdle(timeout: timeout, at: at, before: action)
-    let mark = _effectMark
-    let probe = _DispatchProbe(self, action)
+    let mark = effectMark
+    let probe = DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = await probe.outcome.value(within: timeout) else {
       throw probe.notCommitted(timeout, at: at)
@@ -188,12 +188,12 @@ extension Store {
 
   /// The blocking form of `_expect`, for the synchronous helpers.
   func _expect<Checked>(
-    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: _CallSite,
-    check: (_DispatchProbe<State>, _DispatchProbe<State>.Outcome, _CallSite) throws -> Checked
+    _ action: any ActionProtocol, exhaustive: Bool, timeout: Duration, at: CallSite,
+    check: (DispatchProbe<State>, DispatchProbe<State>.Outcome, CallSite) throws -> Checked
   ) throws -> Checked {
     try waitUntilIdle(timeout: timeout, at: at, before: action)
-    let mark = _effectMark
-    let probe = _DispatchProbe(self, action)
+    let mark = effectMark
+    let probe = DispatchProbe(self, action)
     defer { probe.stop() }
     guard let outcome = probe.outcome.value(within: timeout) else {
       throw probe.notCommitted(timeout, at: at)
@@ -209,17 +209,17 @@ extension Store {
   // MARK: Waits with their own messages
 
   func waitUntilIdle(
-    timeout: Duration, at: _CallSite, before action: any ActionProtocol
+    timeout: Duration, at: CallSite, before action: any ActionProtocol
   ) async throws {
-    let idle = _OneShot<Void>()
+    let idle = OneShot<Void>()
     whenIdle { idle.fulfill(()) }
     guard await idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleBefore(action, timeout))
     }
   }
 
-  func waitUntilIdle(timeout: Duration, at: _CallSite, before action: any ActionProtocol) throws {
-    let idle = _OneShot<Void>()
+  func waitUntilIdle(timeout: Duration, at: CallSite, before action: any ActionProtocol) throws {
+    let idle = OneShot<Void>()
     whenIdle { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleBefore(action, timeout))
@@ -227,9 +227,9 @@ extension Store {
   }
 
   func waitUntilIdle(
-    timeout: Duration, at: _CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
+    timeout: Duration, at: CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
   ) async throws {
-    let idle = _OneShot<Void>()
+    let idle = OneShot<Void>()
     _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
     guard await idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleAfter(action, timeout))
@@ -237,9 +237,9 @@ extension Store {
   }
 
   func waitUntilIdle(
-    timeout: Duration, at: _CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
+    timeout: Duration, at: CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
   ) throws {
-    let idle = _OneShot<Void>()
+    let idle = OneShot<Void>()
     _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleAfter(action, timeout))
@@ -254,28 +254,5 @@ extension Store {
   func notIdleAfter(_ action: any ActionProtocol, _ timeout: Duration) -> String {
     "after \(action), the store '\(name)' did not go idle within \(timeout): an action that "
       + "followed it has not finished" + _effectsStillRunning()
-  }
-}
-
-/// Where a helper was called, to build its errors.
-struct _CallSite {
-  let fileID: String
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
-
-  init(_ fileID: String, _ filePath: StaticString, _ line: UInt, _ column: UInt) {
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
-  }
-
-  func error(
-    _ kind: StoreExpectationError.Kind, _ message: String, difference: StateDifference? = nil
-  ) -> StoreExpectationError {
-    StoreExpectationError(
-      kind, message, difference: difference, fileID: fileID, filePath: filePath, line: line,
-      column: column)
   }
 }

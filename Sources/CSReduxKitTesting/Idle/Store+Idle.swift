@@ -34,7 +34,7 @@ extension Store {
     timeout: Duration, includingEffects: Bool = true, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    let idle = _OneShot<Void>()
+    let idle = OneShot<Void>()
     whenIdle(includingEffects: includingEffects) { idle.fulfill(()) }
     guard await idle.value(within: timeout) != nil else {
       throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -63,10 +63,10 @@ extension Store {
     timeout: Duration, includingEffects: Bool = true, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) throws {
-    let idle = _OneShot<Void>()
+    let idle = OneShot<Void>()
     whenIdle(includingEffects: includingEffects) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
-      guard Thread.isMainThread || _isOnMainQueue() else {
+      guard Thread.isMainThread || isOnMainQueue() else {
         throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
       }
       // The wait held the main thread: work queued on the main queue (a reducer that

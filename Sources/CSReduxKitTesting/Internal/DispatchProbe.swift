@@ -8,7 +8,7 @@ import CSReduxKitCore
 /// It tells the action's own notification apart without comparing actions: a dispatch's
 /// completion runs right after that action's subscribers and before the next commit, so the
 /// last notification recorded when the completion runs is the action's.
-final class _DispatchProbe<State: StateProtocol>: Sendable {
+final class DispatchProbe<State: StateProtocol>: Sendable {
   /// What the store did with the action.
   struct Outcome: Sendable {
     /// The state the reducer started from.
@@ -20,7 +20,7 @@ final class _DispatchProbe<State: StateProtocol>: Sendable {
   }
 
   let action: any ActionProtocol
-  let outcome = _OneShot<Outcome>()
+  let outcome = OneShot<Outcome>()
   private struct Inner: Sendable {
     var notifications: [StoreUpdate<State>] = []
     var initial: State
@@ -64,7 +64,7 @@ final class _DispatchProbe<State: StateProtocol>: Sendable {
 
   /// Compares the committed state with the state before, changed by `changes`.
   func check(
-    _ outcome: Outcome, changes: (inout State) throws -> Void, at site: _CallSite
+    _ outcome: Outcome, changes: (inout State) throws -> Void, at site: CallSite
   ) throws -> State where State: Equatable {
     guard let committed = outcome.committed else { throw dropped(at: site) }
     if let rejection = committed.action as? RejectedAction {
@@ -85,7 +85,7 @@ final class _DispatchProbe<State: StateProtocol>: Sendable {
   }
 
   /// Checks that the action's notification is a rejection.
-  func checkRejected(_ outcome: Outcome, at site: _CallSite) throws -> RejectedAction {
+  func checkRejected(_ outcome: Outcome, at site: CallSite) throws -> RejectedAction {
     guard let committed = outcome.committed else { throw dropped(at: site) }
     guard let rejection = committed.action as? RejectedAction else {
       var message = "\(action) was applied, not rejected"
@@ -98,7 +98,7 @@ final class _DispatchProbe<State: StateProtocol>: Sendable {
   }
 
   /// Checks that the store notified nothing but the action since the probe subscribed.
-  func checkNothingElse(at site: _CallSite) throws {
+  func checkNothingElse(at site: CallSite) throws {
     let others = inner.withLock { inner in
       var others = inner.notifications
       if let completedAt = inner.completedAt, completedAt > 0 { others.remove(at: completedAt - 1) }
@@ -114,13 +114,13 @@ final class _DispatchProbe<State: StateProtocol>: Sendable {
   }
 
   /// The error for an action whose completion did not come in time.
-  func notCommitted(_ timeout: Duration, at site: _CallSite) -> StoreExpectationError {
+  func notCommitted(_ timeout: Duration, at site: CallSite) -> StoreExpectationError {
     site.error(
       .timedOut, "\(action) was not committed within \(timeout): its reducer has not called finish"
     )
   }
 
-  private func dropped(at site: _CallSite) -> StoreExpectationError {
+  private func dropped(at site: CallSite) -> StoreExpectationError {
     site.error(
       .dropped, "\(action) was dropped by a middleware before the reducer: nothing was committed")
   }

@@ -6,7 +6,7 @@ import Dispatch
 ///
 /// Whichever comes first settles it: ``fulfill(_:)``, the deadline, or the waiting task's
 /// cancellation. Later calls have no effect. One waiter at a time.
-final class _OneShot<Value: Sendable>: Sendable {
+final class OneShot<Value: Sendable>: Sendable {
   private struct Inner {
     /// `nil` while waiting; `.some(nil)` once expired; `.some(value)` once fulfilled.
     var outcome: Value??

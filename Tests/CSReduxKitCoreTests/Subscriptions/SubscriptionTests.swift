@@ -319,7 +319,7 @@ struct SubscribeReadingStateTests {
         defer { subscribing.withLock { $0 = false } }
         for _ in 0..<2_000 {
           let firstSeen = Locked<Int?>(nil)
-          let (subscription, state) = store._subscribeReadingState { _, state in
+          let (subscription, state) = store.subscribeReadingState { _, state in
             firstSeen.withLock { $0 = $0 ?? state.value }
           }
           probes.append((Probe(given: state.value, firstSeen: firstSeen), subscription))

@@ -32,28 +32,8 @@ private struct CustomReadBackReducer: InPlaceReducerProtocol {
   }
 }
 
-/// One reducer flavour, in one state-access mode.
-struct ReadBackFlavour: Sendable, CustomTestStringConvertible {
-  enum Kind: String, CaseIterable, Sendable {
-    case reducer = "Reducer"
-    case inPlaceThrowing = "InPlaceReducer (throwing)"
-    case inPlace = "InPlaceReducer"
-    case custom = "custom InPlaceReducerProtocol"
-    case router = "ActionRouter"
-    case combined = "CombinedReducer"
-    case scoped = "ScopedReducer"
-  }
-
-  let kind: Kind
-  let asksToLend: Bool
-
-  var testDescription: String { kind.rawValue + (asksToLend ? ", lent" : "") }
-  var lends: Bool { asksToLend && (kind == .inPlace || kind == .custom) }
-
-  static let all: [ReadBackFlavour] = Kind.allCases.flatMap {
-    [ReadBackFlavour(kind: $0, asksToLend: false), ReadBackFlavour(kind: $0, asksToLend: true)]
-  }
-
+/// The reducer and the store of each flavour, on `ReadBackState`.
+extension ReducerFlavour {
   /// A reducer that appends what `hook` returns to `readBack`, then adds 1.
   func reducer(_ hook: @escaping @Sendable () -> Int) -> any ReducerProtocol<ReadBackState> {
     let step: @Sendable (inout ReadBackState) -> Void = { state in
@@ -94,7 +74,7 @@ struct ReadBackFlavour: Sendable, CustomTestStringConvertible {
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void,
     inside: @escaping @Sendable (Store<ReadBackState>) -> Void = { _ in }
   ) -> Store<ReadBackState> {
-    let reference = WeakReadBackStore()
+    let reference = WeakStore<ReadBackState>()
     let store = Store(
       state: ReadBackState(),
       reducer: reducer {
@@ -111,21 +91,11 @@ struct ReadBackFlavour: Sendable, CustomTestStringConvertible {
   }
 }
 
-final class WeakReadBackStore: @unchecked Sendable {
-  private let lock = NSLock()
-  private weak var stored: Store<ReadBackState>?
-
-  var store: Store<ReadBackState>? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
-}
-
 @Suite("The testing helpers with reducers that read their store's state, every flavour")
 struct ReentrantReadTestingTests {
   @Test(
-    "Store.expect checks an action whose reducer reads the state", arguments: ReadBackFlavour.all)
-  func expect(flavour: ReadBackFlavour) throws {
+    "Store.expect checks an action whose reducer reads the state", arguments: ReducerFlavour.all)
+  func expect(flavour: ReducerFlavour) throws {
     let reports = Locked<[StoreDiagnostic.Kind]>([])
     let store = flavour.makeStore { diagnostic in reports.withLock { $0.append(diagnostic.kind) } }
     let read = flavour.lends ? readBackPlaceholder.value : 0
@@ -138,8 +108,8 @@ struct ReentrantReadTestingTests {
 
   @Test(
     "Store.expect called inside the reducer fails with a timeout, never hangs or stops the program",
-    arguments: ReadBackFlavour.all)
-  func expectInside(flavour: ReadBackFlavour) {
+    arguments: ReducerFlavour.all)
+  func expectInside(flavour: ReducerFlavour) {
     let failures = Locked<[StoreExpectationError.Kind]>([])
     let store = flavour.makeStore(diagnostics: { _ in }) { store in
       do {
@@ -157,8 +127,8 @@ struct ReentrantReadTestingTests {
 
   @Test(
     "a StoreRecorder made inside the reducer records that action's commit",
-    arguments: ReadBackFlavour.all)
-  func recorderInside(flavour: ReadBackFlavour) throws {
+    arguments: ReducerFlavour.all)
+  func recorderInside(flavour: ReducerFlavour) throws {
     let recorder = Locked<StoreRecorder<ReadBackState>?>(nil)
     let store = flavour.makeStore(diagnostics: { _ in }) { store in
       recorder.withLock { $0 = $0 ?? StoreRecorder(store) }

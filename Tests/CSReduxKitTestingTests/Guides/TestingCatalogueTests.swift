@@ -5,43 +5,8 @@ import Foundation
 import Testing
 
 // The CSReduxKitTesting rows of docs/reliability.md: each failure is produced here and its
-// message must appear in the catalogue word for word, `<…>` placeholders aside (the same rule
-// as CSReduxKitTests/ReliabilityCatalogueTests.swift, whose matcher this mirrors).
-
-/// The messages of docs/reliability.md (code spans and `text` blocks), each split at its
-/// `<placeholder>`s into the literal texts around them.
-private let documented: [[String]] = {
-  let url = URL(filePath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .appending(components: "docs", "reliability.md")
-  guard let doc = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-  let fence = /```text\n([\s\S]*?)\n```/
-  var body = doc
-  body.replace(fence, with: "")
-  let messages =
-    doc.matches(of: fence).map { String($0.output.1) }
-    + body.matches(of: /`([^`\n]+)`/).map { String($0.output.1) }
-  return messages.map {
-    $0.split(separator: /<[a-z][a-z0-9 _-]*>/, omittingEmptySubsequences: false)
-      .map(String.init)
-  }.filter { $0.reduce(0) { $0 + $1.count } >= 20 }
-}()
-
-/// Whether `text` is the template whose literal texts are `literals`, each placeholder standing
-/// for one or more characters on one line.
-private func matches(_ text: Substring, _ literals: ArraySlice<String>) -> Bool {
-  guard let first = literals.first, text.hasPrefix(first) else { return false }
-  let rest = text.dropFirst(first.count)
-  let later = literals.dropFirst()
-  guard !later.isEmpty else { return rest.isEmpty }
-  var end = rest.startIndex
-  while end < rest.endIndex, rest[end] != "\n" {
-    end = rest.index(after: end)
-    if matches(rest[end...], later) { return true }
-  }
-  return false
-}
+// message must appear in the catalogue word for word, `<…>` placeholders aside
+// (`DocumentedMessages` in the test-support target reads the catalogue).
 
 /// Records an issue unless docs/reliability.md shows the error's message.
 private func expectDocumented(
@@ -51,17 +16,15 @@ private func expectDocumented(
     Issue.record("the scenario threw no StoreExpectationError", sourceLocation: sourceLocation)
     return
   }
-  #expect(
-    documented.contains { matches(Substring(message), $0[...]) },
-    "docs/reliability.md does not show this message; add it, or fix the code:\n\(message)",
-    sourceLocation: sourceLocation)
+  CSReduxKitTestSupport.expectDocumented(message, sourceLocation: sourceLocation)
 }
 
 @Suite("Reliability catalogue: CSReduxKitTesting's failures read as docs/reliability.md shows")
 struct TestingCatalogueTests {
   @Test("the catalogue is found and holds messages")
   func catalogueIsRead() {
-    #expect(documented.count > 40)
+    #expect(DocumentedMessages.shared.problem == nil)
+    #expect(DocumentedMessages.shared.templates.count > 40)
   }
 
   @Test("expect's failures read as documented")

@@ -59,36 +59,13 @@ private struct CustomReentryReducer: InPlaceReducerProtocol {
   }
 }
 
-/// One reducer flavour, in one state-access mode.
-struct ReentryFlavour: Sendable, CustomTestStringConvertible {
-  enum Kind: String, CaseIterable, Sendable {
-    case reducer = "Reducer"
-    case inPlaceThrowing = "InPlaceReducer (throwing)"
-    case inPlace = "InPlaceReducer"
-    case custom = "custom InPlaceReducerProtocol"
-    case router = "ActionRouter"
-    case combined = "CombinedReducer"
-    case scoped = "ScopedReducer"
-  }
-
-  let kind: Kind
-  /// Whether the store is created with `.lentToReducer`.
-  let asksToLend: Bool
-
-  var testDescription: String { kind.rawValue + (asksToLend ? ", lent" : "") }
-
-  /// Whether the store really lends its state: only non-throwing in-place reducers take it.
-  var lends: Bool { asksToLend && (kind == .inPlace || kind == .custom) }
-
+/// What each flavour reads and reports, and its reducer and store, on `ReentryState`.
+extension ReducerFlavour {
   /// What a read of the state from inside the reducer, before its change, returns.
   var readInside: Int { lends ? reentryPlaceholder.value : 0 }
 
   /// The reports one such read makes.
   var readReports: [StoreDiagnostic.Kind] { lends ? [.stateReadWhileLent] : [] }
-
-  static let all: [ReentryFlavour] = Kind.allCases.flatMap {
-    [ReentryFlavour(kind: $0, asksToLend: false), ReentryFlavour(kind: $0, asksToLend: true)]
-  }
 
   func reducer(_ hook: @escaping ReentryHook) -> any ReducerProtocol<ReentryState> {
     switch kind {
@@ -138,7 +115,7 @@ struct ReentryFlavour: Sendable, CustomTestStringConvertible {
     middleware: [Middleware<ReentryState>] = [], diagnostics: DiagnosticLog,
     _ hook: @escaping @Sendable (Store<ReentryState>) -> Void
   ) -> Store<ReentryState> {
-    let reference = WeakStoreReference()
+    let reference = WeakStore<ReentryState>()
     let store = Store(
       state: ReentryState(),
       reducer: reducer { reference.store.map(hook) },
@@ -150,23 +127,12 @@ struct ReentryFlavour: Sendable, CustomTestStringConvertible {
   }
 }
 
-/// The store the reducer calls back into, held weakly: no cycle through the reducer.
-final class WeakStoreReference: @unchecked Sendable {
-  private let lock = NSLock()
-  private weak var stored: Store<ReentryState>?
-
-  var store: Store<ReentryState>? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
-}
-
 @Suite("Reading the state during a reduction: every reducer flavour, in both modes")
 struct ReentrantReadTests {
   @Test(
     "store.state read inside the reducer: the state before the action, or readsInsideGet",
-    arguments: ReentryFlavour.all)
-  func storeState(flavour: ReentryFlavour) {
+    arguments: ReducerFlavour.all)
+  func storeState(flavour: ReducerFlavour) {
     let log = DiagnosticLog()
     let seen = Locked<[Int]>([])
     let store = flavour.makeStore(diagnostics: log) { store in seen.append(store.state.value) }
@@ -179,8 +145,8 @@ struct ReentrantReadTests {
 
   @Test(
     "a middleware's context.state for an action the reducer dispatched is read after the commit",
-    arguments: ReentryFlavour.all)
-  func middlewareState(flavour: ReentryFlavour) {
+    arguments: ReducerFlavour.all)
+  func middlewareState(flavour: ReducerFlavour) {
     let log = DiagnosticLog()
     let events = Locked<[String]>([])
     let reading = Middleware<ReentryState> { action, context in
@@ -204,8 +170,8 @@ struct ReentrantReadTests {
 
   @Test(
     "a thunk the reducer dispatched runs after the commit and reads the committed state",
-    arguments: ReentryFlavour.all)
-  func thunkState(flavour: ReentryFlavour) {
+    arguments: ReducerFlavour.all)
+  func thunkState(flavour: ReducerFlavour) {
     let log = DiagnosticLog()
     let events = Locked<[String]>([])
     let store = flavour.makeStore(middleware: [.thunks], diagnostics: log) { store in
@@ -223,8 +189,8 @@ struct ReentrantReadTests {
 
   @Test(
     "send from a thunk the reducer dispatched returns the state committed for its action",
-    arguments: ReentryFlavour.all)
-  func send(flavour: ReentryFlavour) async {
+    arguments: ReducerFlavour.all)
+  func send(flavour: ReducerFlavour) async {
     let log = DiagnosticLog()
     let sent = Locked<[Int]>([])
     let done = AsyncLatch()
@@ -244,8 +210,8 @@ struct ReentrantReadTests {
 
   @Test(
     "updates() started inside the reducer yields that action's commit",
-    arguments: ReentryFlavour.all)
-  func updates(flavour: ReentryFlavour) async {
+    arguments: ReducerFlavour.all)
+  func updates(flavour: ReducerFlavour) async {
     let log = DiagnosticLog()
     let stream = Locked<AsyncStream<StoreUpdate<ReentryState>>?>(nil)
     let store = flavour.makeStore(diagnostics: log) { store in
@@ -265,8 +231,8 @@ struct ReentrantReadTests {
 
   @Test(
     "subscribeOnMainActor from inside the reducer delivers that action's commit",
-    arguments: ReentryFlavour.all)
-  func subscribeOnMainActor(flavour: ReentryFlavour) async {
+    arguments: ReducerFlavour.all)
+  func subscribeOnMainActor(flavour: ReducerFlavour) async {
     let log = DiagnosticLog()
     let delivered = Locked<[Int]>([])
     let arrived = AsyncLatch()
@@ -287,8 +253,8 @@ struct ReentrantReadTests {
 
   @Test(
     "a broadcast from inside the reducer is queued; another store's subscriber reads at once",
-    arguments: ReentryFlavour.all)
-  func broadcast(flavour: ReentryFlavour) {
+    arguments: ReducerFlavour.all)
+  func broadcast(flavour: ReducerFlavour) {
     let log = DiagnosticLog()
     let coordinator = StoreCoordinator()
     let seen = Locked<[Int]>([])
@@ -296,7 +262,7 @@ struct ReentrantReadTests {
       coordinator.broadcast(Action(ReentryAction.followUp))
     }
     let other = Store(
-      state: ReentryState(), reducer: ReentryFlavour(kind: .reducer, asksToLend: false).reducer {})
+      state: ReentryState(), reducer: ReducerFlavour(kind: .reducer, asksToLend: false).reducer {})
     other.subscribe { [weak store] _, _ in seen.append(store?.state.value ?? -1) }
     coordinator.register(store)
     coordinator.register(other)
@@ -310,12 +276,12 @@ struct ReentrantReadTests {
 
   @Test(
     "a follow set up inside the reducer starts from a defined value, then follows the commit",
-    arguments: ReentryFlavour.all)
-  func follow(flavour: ReentryFlavour) {
+    arguments: ReducerFlavour.all)
+  func follow(flavour: ReducerFlavour) {
     let log = DiagnosticLog()
     let coordinator = StoreCoordinator()
     let target = Store(
-      state: ReentryState(), reducer: ReentryFlavour(kind: .reducer, asksToLend: false).reducer {})
+      state: ReentryState(), reducer: ReducerFlavour(kind: .reducer, asksToLend: false).reducer {})
     let mirrored = Locked<[Int]>([])
     target.subscribe { action, state in
       if action.type == ReentryAction.mirror.rawValue { mirrored.append(state.value) }
@@ -335,8 +301,8 @@ struct ReentrantReadTests {
 
   @Test(
     "an ActionLog attached inside the reducer starts from a defined state and records the action",
-    arguments: ReentryFlavour.all)
-  func actionLog(flavour: ReentryFlavour) {
+    arguments: ReducerFlavour.all)
+  func actionLog(flavour: ReducerFlavour) {
     let log = DiagnosticLog()
     let actionLog = Locked<ActionLog<ReentryState>?>(nil)
     let store = flavour.makeStore(diagnostics: log) { store in
@@ -353,8 +319,8 @@ struct ReentrantReadTests {
 
   @Test(
     "StatePersistence.save inside the reducer saves a defined state; keepSaving saves the commit",
-    arguments: ReentryFlavour.all)
-  func persistence(flavour: ReentryFlavour) throws {
+    arguments: ReducerFlavour.all)
+  func persistence(flavour: ReducerFlavour) throws {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "csreduxkit-reentry-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -384,8 +350,8 @@ struct ReentrantReadTests {
 
   @Test(
     "a read from another thread during a reduction returns at once, or waits when lent",
-    arguments: ReentryFlavour.all)
-  func readFromAnotherThread(flavour: ReentryFlavour) {
+    arguments: ReducerFlavour.all)
+  func readFromAnotherThread(flavour: ReducerFlavour) {
     let log = DiagnosticLog()
     let started = Latch()
     let release = DispatchSemaphore(value: 0)
@@ -430,9 +396,9 @@ struct ReentrantReadTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test(
       "an observation made inside the reducer starts from a defined value, then follows",
-      arguments: ReentryFlavour.all)
+      arguments: ReducerFlavour.all)
     @MainActor
-    func observation(flavour: ReentryFlavour) async {
+    func observation(flavour: ReducerFlavour) async {
       let log = DiagnosticLog()
       let observation = Locked<StoreObservation<ReentryState, Int>?>(nil)
       let firstValue = Locked<Int?>(nil)

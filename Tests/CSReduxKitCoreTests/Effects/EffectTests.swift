@@ -1,4 +1,4 @@
-import CSReduxKit
+import CSReduxKitCore
 import CSReduxKitTestSupport
 import Dispatch
 import Foundation
@@ -317,7 +317,7 @@ struct EffectTests {
     #expect(effect?.action is Thunk<Counter>)
     #expect(
       effect?.description
-        == "effect CSReduxKitTests.SearchID() started by Thunk(id: CSReduxKitTests.SearchID(), "
+        == "effect CSReduxKitCoreTests.SearchID() started by Thunk(id: CSReduxKitCoreTests.SearchID(), "
         + "cancelInFlight, Search.swift:12)")
     store.cancelAllEffects()
     #expect(store.runningEffects.first?.description.hasSuffix("12) (cancelled)") == true)

@@ -1,0 +1,5 @@
+/// How an ``UnexportedPayload`` is written: `{"summary":"42","type":"Int"}`.
+struct UnexportedPayloadLine: Codable {
+  let type: String
+  let summary: String
+}
