@@ -48,7 +48,7 @@ package final class Door: Sendable {
   }
 
   /// Suspends until the door opens (`true`) or `seconds` passed (`false`).
-  package func opened(within seconds: Double = 30) async -> Bool {
+  package func opened(within seconds: Double = hangBound) async -> Bool {
     await suspend(deadline: seconds)
   }
 

@@ -39,7 +39,7 @@ struct StoreUpdatesTests {
     store.dispatch(Action(ModuleAction.note, data: "ignored"))
     store.dispatch(Action(ModuleAction.add))
     store.dispatch(Action(ModuleAction.add, data: 2))
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { consumer.cancel() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + hangBound) { consumer.cancel() }
     #expect(await consumer.value == ["10: 1", "10: 3"])
   }
 

@@ -56,7 +56,7 @@ struct ConcurrencyTests {
         }
       }
     }
-    await done.wait(seconds: 120)
+    await done.wait()
     #expect(store.state.value == total)
     for observer in observers {
       #expect(observer.values.current == Array(1...total))
@@ -85,7 +85,7 @@ struct ConcurrencyTests {
         if thread.isMultiple(of: 2) { other.dispatch(Action(type: 1)) }
       }
     }
-    await done.wait(seconds: 60)
+    await done.wait()
     // Wait for the last fire-and-forget actions by dispatching a marker to each store.
     let drained = Latch(count: 2)
     first.dispatch(Action(type: 1)) { _ in drained.open() }
@@ -174,7 +174,7 @@ struct ConcurrencyTests {
     await onThreads(2) { _ in
       for _ in 0..<10_000 { store.dispatch(Action(type: 1)) { _ in done.open() } }
     }
-    await done.wait(seconds: 60)
+    await done.wait()
     #expect(store.state.value == 20_000)
     #expect(seen.current == Array(1...20_000))
   }

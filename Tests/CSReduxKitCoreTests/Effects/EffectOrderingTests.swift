@@ -1,4 +1,4 @@
-import CSReduxKit
+import CSReduxKitCore
 import CSReduxKitTestSupport
 import Testing
 

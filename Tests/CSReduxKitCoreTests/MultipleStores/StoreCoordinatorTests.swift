@@ -250,7 +250,7 @@ struct CoordinatorFollowTests {
       a.dispatch(Action(ModuleAction.setValue, data: 1))
       returned.open()
     }
-    guard await returned.wait(seconds: 10) else { return }
+    guard await returned.wait() else { return }
     #expect(a.isIdle && b.isIdle)
     // 1 in A, then six hops: B 2, A 3, B 4, A 5, B 6, A 7; the seventh (B 8) is dropped.
     #expect(a.state.value == 7)
@@ -281,10 +281,10 @@ struct CoordinatorFollowTests {
     }
     let reported = log.latch(for: .crossStoreCycle)
     a.dispatch(Action(ModuleAction.setValue, data: 1))
-    guard await reported.wait(seconds: 10) else { return }
+    guard await reported.wait() else { return }
     let settled = Latch()
     a.dispatch(Action(ModuleAction.note, data: "probe")) { _ in settled.open() }
-    await settled.wait(seconds: 10)
+    await settled.wait()
     #expect(a.state.value == 5)
     #expect(b.state.value == 6)
     #expect(log.kinds == [.crossStoreCycle])

@@ -68,7 +68,7 @@ struct StoreEffectsTests {
     #expect(error?.description.hasPrefix("CSReduxKitTestingTests/StoreEffectsTests.swift:") == true)
 
     release.open()
-    try await store.expectNoRunningEffects(timeout: .seconds(60))
+    try await store.expectNoRunningEffects(timeout: .seconds(300))
     #expect(store.state.notes == ["loaded"])
   }
 
@@ -89,7 +89,7 @@ struct StoreEffectsTests {
       issue.comments.contains { $0.rawValue.contains("ProfileLoad(user: 7)") }
     }
     release.open()
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
   }
 
   @Test("waitUntilIdle(timeout:) waits for effects, and its timeout names them")
@@ -107,7 +107,7 @@ struct StoreEffectsTests {
     try await store.waitUntilIdle(timeout: .zero, includingEffects: false)
 
     release.open()
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(store.state.notes == ["loaded"])
     #expect(store.runningEffects.isEmpty)
   }
@@ -136,8 +136,8 @@ struct StoreEffectsTests {
     let secondDone = Door()
     Thread {
       do {
-        try store.waitUntilIdle(timeout: .seconds(30))
-        try store.expectNoRunningEffects(timeout: .seconds(60))
+        try store.waitUntilIdle(timeout: .seconds(300))
+        try store.expectNoRunningEffects(timeout: .seconds(300))
         after.withLock { $0 = store.state.notes }
       } catch {
         Issue.record("the blocking waits failed: \(error)")
@@ -166,7 +166,7 @@ struct StoreEffectsTests {
 
     let error = await expectationError {
       try await store.expect(
-        dispatching: Action(TallyAction.add, data: 1), timeout: .seconds(60)
+        dispatching: Action(TallyAction.add, data: 1), timeout: .seconds(300)
       ) { $0.value = 1 }
     }
     #expect(error?.kind == .unexpectedActions, "\(error.map(String.init(describing:)) ?? "")")
@@ -178,11 +178,11 @@ struct StoreEffectsTests {
     let store = effectStore()
     let release = Door()
     await startLoad(store, waitingAt: release)
-    try await store.expect(dispatching: Action(TallyAction.add, data: 2), timeout: .seconds(30)) {
+    try await store.expect(dispatching: Action(TallyAction.add, data: 2), timeout: .seconds(300)) {
       $0.value = 2
     }
     #expect(store.runningEffects.count == 1)
     release.open()
-    try await store.expectNoRunningEffects(timeout: .seconds(60))
+    try await store.expectNoRunningEffects(timeout: .seconds(300))
   }
 }

@@ -137,7 +137,7 @@ struct StoreExpectTests {
     try await store.expect(dispatching: Action(TallyAction.add, data: 1), exhaustive: false) {
       $0.value = 2
     }
-    try await recorder.waitForEntries(count: 2, timeout: .seconds(30))
+    try await recorder.waitForEntries(count: 2, timeout: .seconds(300))
     #expect(recorder.actionTypes == [1, 2])
   }
 
@@ -160,7 +160,7 @@ struct StoreExpectTests {
         committed within 0.2 seconds: its reducer has not called finish
         """)
     parking.release()
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
   }
 
   @Test("a store still busy with earlier actions fails before dispatching")
@@ -181,7 +181,7 @@ struct StoreExpectTests {
         earlier actions after 0.2 seconds (a reducer has not called finish)
         """)
     parking.release()
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(store.state.value == 1)
   }
 
@@ -212,7 +212,7 @@ struct StoreExpectTests {
         an action that followed it has not finished
         """)
     parking.release()
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(store.state == Tally(value: 1, notes: ["later"]))
   }
 

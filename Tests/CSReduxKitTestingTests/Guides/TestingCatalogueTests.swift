@@ -89,7 +89,7 @@ struct TestingCatalogueTests {
         try await recorder.waitForEntries(count: 2, timeout: .milliseconds(50))
       })
     parking.release()
-    try await stuck.waitUntilIdle(timeout: .seconds(30))
+    try await stuck.waitUntilIdle(timeout: .seconds(300))
 
     let follower = Parking()
     let store = Store(
@@ -111,7 +111,7 @@ struct TestingCatalogueTests {
         ) { $0.value = 1 }
       })
     follower.release()
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
   }
 
   @Test("effects still running read as documented")
@@ -136,7 +136,7 @@ struct TestingCatalogueTests {
         ) { $0.value = 1 }
       })
     release.open()
-    try await store.expectNoRunningEffects(timeout: .seconds(30))
+    try await store.expectNoRunningEffects(timeout: .seconds(300))
   }
 
   @Test("a blocking wait on the main thread reads as documented")
@@ -145,7 +145,7 @@ struct TestingCatalogueTests {
     let store = mainQueueStore()
     store.dispatch(Action(TallyAction.add, data: 1))
     expectDocumented(expectationError { try store.waitUntilIdle(timeout: .milliseconds(50)) })
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
   }
 
   @Test("a recorder's unread actions read as documented")

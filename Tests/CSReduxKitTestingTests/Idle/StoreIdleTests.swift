@@ -10,7 +10,7 @@ struct StoreIdleTests {
   func waitsAsync() async throws {
     let store = asyncTallyStore()
     for amount in 1...3 { store.dispatch(Action(TallyAction.add, data: amount)) }
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(store.isIdle)
     #expect(store.state.value == 6)
   }
@@ -19,7 +19,7 @@ struct StoreIdleTests {
   func waitsSync() async throws {
     let store = asyncTallyStore()
     for amount in 1...3 { store.dispatch(Action(TallyAction.add, data: amount)) }
-    try await offThePool { try store.waitUntilIdle(timeout: .seconds(30)) }
+    try await offThePool { try store.waitUntilIdle(timeout: .seconds(300)) }
     #expect(store.state.value == 6)
   }
 
@@ -51,7 +51,7 @@ struct StoreIdleTests {
     }
     #expect(syncError?.message == error?.message)
     parking.release()
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(store.state.value == 1)
   }
 
@@ -69,7 +69,7 @@ struct StoreIdleTests {
         + "(DispatchQueue.main or the main actor) cannot run until the wait returns. Use the "
         + "async waitUntilIdle(timeout:) there, or call this from another thread")
     // Suspending lets the main queue run: the reducer finishes.
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(store.state.value == 1)
   }
 
@@ -78,12 +78,12 @@ struct StoreIdleTests {
     let parking = Parking()
     let store = parking.store()
     store.dispatch(Action(TallyAction.add, data: 1))
-    let waiter = Task { try await store.waitUntilIdle(timeout: .seconds(60)) }
+    let waiter = Task { try await store.waitUntilIdle(timeout: .seconds(300)) }
     waiter.cancel()
     let result = await waiter.result
     #expect(throws: StoreExpectationError.self) { try result.get() }
     parking.release()
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
   }
 }
 

@@ -48,7 +48,7 @@ struct StoreRecorderTests {
     let store = asyncTallyStore()
     let recorder = StoreRecorder(store)
     for amount in 1...3 { store.dispatch(Action(TallyAction.add, data: amount)) }
-    let entries = try await recorder.waitForEntries(count: 3, timeout: .seconds(30))
+    let entries = try await recorder.waitForEntries(count: 3, timeout: .seconds(300))
     #expect(entries.map(\.state.value) == [1, 3, 6])
   }
 
@@ -59,10 +59,10 @@ struct StoreRecorderTests {
     store.dispatch(Action(TallyAction.add, data: 4))
     store.dispatch(Action(TallyAction.note, data: "four"))
     let entries = try await offThePool {
-      try recorder.waitForEntries(count: 2, timeout: .seconds(30))
+      try recorder.waitForEntries(count: 2, timeout: .seconds(300))
     }
     #expect(entries.map(\.state) == [Tally(value: 4), Tally(value: 4, notes: ["four"])])
-    try await offThePool { try recorder.expectNoMoreActions(timeout: .seconds(30)) }
+    try await offThePool { try recorder.expectNoMoreActions(timeout: .seconds(300)) }
   }
 
   @Test("entries returned by waitForEntries count as read, like those nextEntry returns")
@@ -71,12 +71,12 @@ struct StoreRecorderTests {
     let recorder = StoreRecorder(store)
     store.dispatch(Action(TallyAction.add, data: 1))
     store.dispatch(Action(TallyAction.add, data: 2))
-    let entries = try await recorder.waitForEntries(count: 2, timeout: .seconds(30))
+    let entries = try await recorder.waitForEntries(count: 2, timeout: .seconds(300))
     #expect(entries.count == 2)
     #expect(recorder.readCount == 2)
-    try await recorder.expectNoMoreActions(timeout: .seconds(30))
+    try await recorder.expectNoMoreActions(timeout: .seconds(300))
     store.dispatch(Action(TallyAction.add, data: 3))
-    #expect(try await recorder.nextEntry(timeout: .seconds(30)).state.value == 6)
+    #expect(try await recorder.nextEntry(timeout: .seconds(300)).state.value == 6)
   }
 
   @Test("a wait that times out throws an error listing what was recorded")
@@ -109,7 +109,7 @@ struct StoreRecorderTests {
       syncError?.message
         == "waited 0.2 seconds for 2 entries, recorded 1:\n  StateReplacedAction(state replaced)")
     parking.release()
-    try await recorder.waitForEntries(count: 2, timeout: .seconds(30))
+    try await recorder.waitForEntries(count: 2, timeout: .seconds(300))
   }
 
   @Test("nextEntry reads one entry at a time; expectNoMoreActions names the unread ones")
@@ -121,12 +121,12 @@ struct StoreRecorderTests {
     }
     store.dispatch(Action(TallyAction.add, data: 1))
 
-    let first = try await recorder.nextEntry(timeout: .seconds(30))
+    let first = try await recorder.nextEntry(timeout: .seconds(300))
     #expect(first.action.type == TallyAction.add.rawValue)
     #expect(recorder.readCount == 1)
     let line = #line + 2
     let error = await expectationError {
-      try await recorder.expectNoMoreActions(timeout: .seconds(30))
+      try await recorder.expectNoMoreActions(timeout: .seconds(300))
     }
     #expect(error?.kind == .unexpectedActions)
     #expect(
@@ -136,9 +136,9 @@ struct StoreRecorderTests {
           Action(type: 2, data: "added")
         """)
 
-    let second = try await recorder.nextEntry(timeout: .seconds(30))
+    let second = try await recorder.nextEntry(timeout: .seconds(300))
     #expect(second.state == Tally(value: 1, notes: ["added"]))
-    try await recorder.expectNoMoreActions(timeout: .seconds(30))
+    try await recorder.expectNoMoreActions(timeout: .seconds(300))
   }
 
   @Test("removeAll forgets the entries and the read position")
@@ -191,7 +191,7 @@ struct StoreRecorderTests {
     DispatchQueue.concurrentPerform(iterations: 200) { _ in
       store.dispatch(Action(TallyAction.add, data: 1))
     }
-    let entries = try await recorder.waitForEntries(count: 200, timeout: .seconds(30))
+    let entries = try await recorder.waitForEntries(count: 200, timeout: .seconds(300))
     #expect(entries.map(\.state.value) == Array(1...200))
   }
 }

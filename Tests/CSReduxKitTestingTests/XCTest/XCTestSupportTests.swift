@@ -11,10 +11,10 @@ final class XCTestSupportTests: XCTestCase {
     let recorder = StoreRecorder(store)
     try store.expect(dispatching: Action(TallyAction.add, data: 2)) { $0.value = 2 }
     store.dispatch(Action(TallyAction.note, data: "two"))
-    try store.waitUntilIdle(timeout: .seconds(30))
-    XCTAssertEqual(try recorder.nextEntry(timeout: .seconds(30)).state, Tally(value: 2))
-    XCTAssertEqual(try recorder.nextEntry(timeout: .seconds(30)).action.type, 2)
-    try recorder.expectNoMoreActions(timeout: .seconds(30))
+    try store.waitUntilIdle(timeout: .seconds(300))
+    XCTAssertEqual(try recorder.nextEntry(timeout: .seconds(300)).state, Tally(value: 2))
+    XCTAssertEqual(try recorder.nextEntry(timeout: .seconds(300)).action.type, 2)
+    try recorder.expectNoMoreActions(timeout: .seconds(300))
     XCTAssertEqual(store.state, Tally(value: 2, notes: ["two"]))
   }
 
@@ -23,7 +23,7 @@ final class XCTestSupportTests: XCTestCase {
     try await store.expect(dispatching: Action(TallyAction.add, data: 3)) { $0.value = 3 }
     let rejection = try await store.expectRejection(of: Action(TallyAction.add, data: "x"))
     XCTAssertTrue(rejection.error is PayloadError)
-    try await store.waitUntilIdle(timeout: .seconds(30))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     XCTAssertEqual(store.state.value, 3)
   }
 }

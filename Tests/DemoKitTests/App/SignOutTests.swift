@@ -42,7 +42,7 @@ struct SignOutTests {
     let app = DemoApp()
     let csdemo = app.store(of: CSDemo.self)
     csdemo.dispatch(Action(.addContentFinish, "Buy milk"))
-    try await csdemo.waitUntilIdle(timeout: .seconds(10))
+    try await csdemo.waitUntilIdle(timeout: .seconds(300))
     app.store(of: Todo.self).dispatch(Action(TodoActionType.addTask, data: "Work"))
     app.store(of: RockPaperScissors.self).dispatch(
       Action(RPSActionType.chooseWeapon, data: Weapon.paper))

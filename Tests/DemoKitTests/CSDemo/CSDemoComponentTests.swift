@@ -8,7 +8,7 @@ import Testing
 /// Waits until `store` committed everything dispatched to it: addContentFinish finishes once
 /// its record is saved, on the saver's thread.
 private func idle(_ store: CSDemoStore) async throws {
-  try await store.waitUntilIdle(timeout: .seconds(10))
+  try await store.waitUntilIdle(timeout: .seconds(300))
 }
 
 @Suite("CSDemo components: each reacts only to its action types")
@@ -221,7 +221,7 @@ struct CSDemoReactionTableTests {
     #expect(Frame(screen) == expected, "beginAddContent")
 
     store.dispatch(Action(.addContentFinish, "Work"))
-    try await store.waitUntilIdle(timeout: .seconds(10))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     expected.title = "Work"
     expected.input = "(please enter content)"
     expected.list = ["  0  Eat", "  1  Work"]

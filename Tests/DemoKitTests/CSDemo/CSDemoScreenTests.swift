@@ -47,7 +47,7 @@ struct CSDemoScreenTests {
       _ = screen.tapAdd()
       _ = screen.type(text)
       _ = screen.submit()
-      try await screen.store.waitUntilIdle(timeout: .seconds(10))
+      try await screen.store.waitUntilIdle(timeout: .seconds(300))
     }
     #expect(screen.deleteSelected() == "select a row first!")
     #expect(screen.moveSelection(by: 1) == nil)

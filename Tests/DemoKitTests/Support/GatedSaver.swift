@@ -42,7 +42,7 @@ final class GatedSaver: Sendable {
   /// Suspends until the reducer has asked for `count` saves in all, or `timeout` passed.
   ///
   /// - Returns: The texts asked for by then.
-  func requests(count: Int, within timeout: Duration = .seconds(10)) async -> [String] {
+  func requests(count: Int, within timeout: Duration = .seconds(300)) async -> [String] {
     await withCheckedContinuation { continuation in
       let isDone = model.withLock { model in
         guard model.requested.count < count else { return true }

@@ -177,7 +177,7 @@ extension ModuleSession {
   @discardableResult
   func run(_ line: String) async throws -> CommandResult {
     let result = await perform(ScriptCommand(line: line) ?? ScriptCommand(name: line))
-    try await store.waitUntilIdle(timeout: .seconds(10))
+    try await store.waitUntilIdle(timeout: .seconds(300))
     await MainQueue.runQueuedBlocks()
     return result
   }
