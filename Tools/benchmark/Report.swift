@@ -88,19 +88,22 @@ func textReport(_ results: Results, options: Options, machine: Machine) -> Strin
     lines.append("warning: not a release build; run `swift run -c release benchmark`")
   }
   let baseline = results["baseline"]?.median
+  // The pure function every counter reducer calls: how far each scenario is from the limit.
+  let floor = results["floor/pure-function"]?.median
   lines.append("")
   let header = [
     pad("scenario", 28), pad("unit", 8), padLeft("median ns", 11), padLeft("min", 11),
-    padLeft("max", 11), padLeft("× baseline", 11), padLeft("ops/run", 11),
+    padLeft("max", 11), padLeft("× floor", 9), padLeft("× baseline", 11), padLeft("ops/run", 11),
   ]
   lines.append(header.joined(separator: " "))
-  lines.append(String(repeating: "-", count: 96))
+  lines.append(String(repeating: "-", count: 106))
   for measurement in results.measurements {
     let ratio = baseline.map { fixed(measurement.median / $0, 2) } ?? "-"
+    let floorRatio = floor.map { fixed(measurement.median / $0, 1) } ?? "-"
     let row = [
       pad(measurement.name, 28), pad(measurement.unit, 8),
       padLeft(fixed(measurement.median, 1), 11), padLeft(fixed(measurement.minimum, 1), 11),
-      padLeft(fixed(measurement.maximum, 1), 11), padLeft(ratio, 11),
+      padLeft(fixed(measurement.maximum, 1), 11), padLeft(floorRatio, 9), padLeft(ratio, 11),
       padLeft("\(measurement.operations)", 11),
     ]
     lines.append(row.joined(separator: " "))
@@ -148,6 +151,7 @@ func textReport(_ results: Results, options: Options, machine: Machine) -> Strin
 /// One JSON object for machines. Its keys are stable; add keys, never rename them.
 func jsonReport(_ results: Results, options: Options, machine: Machine) -> String {
   let baseline = results["baseline"]?.median
+  let floor = results["floor/pure-function"]?.median
   let scenarios = results.measurements.map { measurement in
     object([
       ("name", string(measurement.name)),
@@ -161,6 +165,7 @@ func jsonReport(_ results: Results, options: Options, machine: Machine) -> Strin
         ])
       ),
       ("ratio", baseline.map { number(measurement.median / $0) } ?? "null"),
+      ("ratioToFloor", floor.map { number(measurement.median / $0) } ?? "null"),
     ])
   }
   let targets = results.targets.map { target in

@@ -1,3 +1,5 @@
+import _CSReduxKitShims
+
 /// The callback a reducer calls, exactly once, to complete an action.
 ///
 /// Call it like a function with the new state: `finish(newState)`. It is `Sendable`, so a
@@ -56,10 +58,11 @@ public struct Finish<State: StateProtocol>: Sendable {
     named name: String = "reducer",
     _ body: @escaping @Sendable (Result<State, any Error>) -> Void
   ) {
-    // One allocation: no stage lock (there is no store to report a timeout to) and no wrapping
-    // closure (the link converts the outcome itself), so calling a reducer directly costs
-    // what a caller would pay for its own one-shot callback.
-    self.init(link: _FinishLink(path: name, stage: nil, handler: .direct(body)))
+    // One allocation: the "called" word lives in the link's own allocation, there is no stage
+    // lock (there is no store to report a timeout to) and no wrapping closure (the link
+    // converts the outcome itself), so calling a reducer directly costs what a caller would
+    // pay for its own one-shot callback.
+    self.init(link: _FinishLink.make(path: name, stage: nil, handler: .direct(body)))
   }
 
   @inlinable
@@ -126,7 +129,7 @@ public struct Finish<State: StateProtocol>: Sendable {
       reportTwice = link?.reportTwice
     }
     stage?.withLock { $0 = path }
-    let childLink = _FinishLink<Child>(
+    let childLink = _FinishLink<Child>.make(
       path: path, stage: stage, reportTwice: reportTwice
     ) { outcome in
       stage?.withLock { $0 = parentPath }
@@ -141,11 +144,84 @@ public struct Finish<State: StateProtocol>: Sendable {
   }
 }
 
+/// What a ``_FinishLink`` knows: where its outcome goes and how to name it in reports.
+@usableFromInline
+struct _FinishLinkHeader<State: StateProtocol> {
+  @usableFromInline let path: String
+  /// The composed reducer's current child, for the store's timeout report; `nil` when no store
+  /// is involved.
+  @usableFromInline let stage: _Locked<String?>?
+  /// Reports a second call; `nil` prints the diagnostic to standard error.
+  @usableFromInline let reportTwice: (@Sendable (String) -> Void)?
+  @usableFromInline let handler: _FinishLinkStorage<State>.Handler
+
+  @inlinable
+  init(
+    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)?,
+    handler: _FinishLink<State>.Handler
+  ) {
+    self.path = path
+    self.stage = stage
+    self.reportTwice = reportTwice
+    self.handler = handler
+  }
+}
+
 /// The continuation behind a child's `Finish`, or behind one made with `Finish(named:_:)`:
 /// calls the handler once, reports a second call, and resumes the handler with `.released` if
 /// it is let go without a call.
+///
+/// A `Sendable` handle on the link's storage, which is a `ManagedBuffer` (never `Sendable`
+/// itself); the storage's word arbitrates between threads.
 @usableFromInline
-final class _FinishLink<State: StateProtocol>: @unchecked Sendable {
+struct _FinishLink<State: StateProtocol>: @unchecked Sendable {
+  @usableFromInline typealias Handler = _FinishLinkStorage<State>.Handler
+
+  @usableFromInline let storage: _FinishLinkStorage<State>
+
+  @inlinable
+  init(_ storage: _FinishLinkStorage<State>) {
+    self.storage = storage
+  }
+
+  @inlinable
+  static func make(
+    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)? = nil,
+    handler: Handler
+  ) -> _FinishLink<State> {
+    _FinishLink(
+      _FinishLinkStorage.make(path: path, stage: stage, reportTwice: reportTwice, handler: handler))
+  }
+
+  static func make(
+    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)?,
+    onOutcome: @escaping @Sendable (_Outcome<State>) -> Void
+  ) -> _FinishLink<State> {
+    make(path: path, stage: stage, reportTwice: reportTwice, handler: .child(onOutcome))
+  }
+
+  @inlinable
+  var path: String { storage.header.path }
+
+  @inlinable
+  var stage: _Locked<String?>? { storage.header.stage }
+
+  @inlinable
+  var reportTwice: (@Sendable (String) -> Void)? { storage.header.reportTwice }
+
+  @inlinable
+  func finish(_ outcome: _Outcome<State>) {
+    storage.finish(outcome)
+  }
+}
+
+/// The storage of a ``_FinishLink``: a managed buffer whose one tail element is the "called"
+/// word, so the word sits in the object's own allocation (making a `Finish(named:_:)` costs one
+/// heap allocation, not two) and its address never moves while the object lives.
+@usableFromInline
+final class _FinishLinkStorage<State: StateProtocol>:
+  ManagedBuffer<_FinishLinkHeader<State>, Int>
+{
   /// Who receives the outcome.
   @usableFromInline
   enum Handler {
@@ -155,38 +231,33 @@ final class _FinishLink<State: StateProtocol>: @unchecked Sendable {
     case direct(@Sendable (Result<State, any Error>) -> Void)
   }
 
-  @usableFromInline let called = _AtomicWord(0)
-  @usableFromInline let path: String
-  /// The composed reducer's current child, for the store's timeout report; `nil` when no store
-  /// is involved.
-  @usableFromInline let stage: _Locked<String?>?
-  /// Reports a second call; `nil` prints the diagnostic to standard error.
-  @usableFromInline let reportTwice: (@Sendable (String) -> Void)?
-  @usableFromInline let handler: Handler
-
   // Inlinable, like the methods below, so that a direct caller's code is specialized for its
   // state type and never looks up generic metadata at run time.
   @inlinable
-  init(
-    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)? = nil,
+  static func make(
+    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)?,
     handler: Handler
-  ) {
-    self.path = path
-    self.stage = stage
-    self.reportTwice = reportTwice
-    self.handler = handler
+  ) -> _FinishLinkStorage<State> {
+    let buffer = create(minimumCapacity: 1) { _ in
+      _FinishLinkHeader(path: path, stage: stage, reportTwice: reportTwice, handler: handler)
+    }
+    let storage = unsafeDowncast(buffer, to: _FinishLinkStorage<State>.self)
+    storage.withUnsafeMutablePointerToElements { $0.initialize(to: 0) }
+    return storage
   }
 
-  convenience init(
-    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)?,
-    onOutcome: @escaping @Sendable (_Outcome<State>) -> Void
-  ) {
-    self.init(path: path, stage: stage, reportTwice: reportTwice, handler: .child(onOutcome))
+  @inlinable
+  var path: String { header.path }
+
+  /// Marks the link called; returns whether it had been called before.
+  @inlinable @inline(__always)
+  func markCalled() -> Bool {
+    withUnsafeMutablePointerToElements { csrk_atomic_exchange($0, 1) != 0 }
   }
 
   @inlinable
   func finish(_ outcome: _Outcome<State>) {
-    if called.exchange(1) == 0 {
+    if !markCalled() {
       deliver(outcome)
     } else {
       reportSecondCall()
@@ -195,7 +266,7 @@ final class _FinishLink<State: StateProtocol>: @unchecked Sendable {
 
   @usableFromInline
   func reportSecondCall() {
-    if let reportTwice {
+    if let reportTwice = header.reportTwice {
       reportTwice(path)
       return
     }
@@ -210,7 +281,7 @@ final class _FinishLink<State: StateProtocol>: @unchecked Sendable {
 
   @inlinable
   func deliver(_ outcome: _Outcome<State>) {
-    switch handler {
+    switch header.handler {
     case .child(let onOutcome):
       onOutcome(outcome)
     case .direct(let body):
@@ -223,8 +294,8 @@ final class _FinishLink<State: StateProtocol>: @unchecked Sendable {
   }
 
   deinit {
-    if called.exchange(1) == 0 { deliverReleased() }
-    called.deallocate()
+    // The header is destroyed by `ManagedBuffer`; the tail word is a plain integer.
+    if !markCalled() { deliverReleased() }
   }
 
   /// Out of line: the deinit is generic code, and building an `_Outcome` there looks up its
