@@ -1,28 +1,5 @@
 import Dispatch
 
-/// An action waiting in a store's queue.
-@usableFromInline
-struct _Pending<State: StateProtocol> {
-  @usableFromInline
-  let action: any ActionProtocol
-  @usableFromInline
-  let completion: (@Sendable (State) -> Void)?
-  /// The gate of the effect that dispatched the action (`nil` for any other dispatch): the
-  /// action is dropped if the effect is cancelled before its turn starts.
-  @usableFromInline
-  let gate: _EffectGate?
-
-  @inlinable
-  init(
-    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
-    gate: _EffectGate? = nil
-  ) {
-    self.action = action
-    self.completion = completion
-    self.gate = gate
-  }
-}
-
 /// A store's mutable internals, all behind the store's one lock.
 @usableFromInline
 struct _StoreCore<State: StateProtocol> {
@@ -261,82 +238,5 @@ extension _StoreCore {
       }
     }
     return nil
-  }
-}
-
-/// Watches the action that is waiting for an asynchronous `finish`, so that a reducer that
-/// never finishes is reported once, with a single timer per store.
-@usableFromInline
-struct _Watchdog<State: StateProtocol> {
-  @usableFromInline
-  enum Verdict {
-    /// Nothing to watch any more; the timer stops.
-    case idle
-    /// The watched action started later than the timer assumed; fire again then.
-    case rearm(deadline: UInt64)
-    /// The watched action is overdue; report it (only once).
-    case overdue(actionType: Int?, stage: String?)
-  }
-
-  @usableFromInline
-  weak var box: _FinishBox<State>?
-  @usableFromInline
-  var since: UInt64 = 0
-  @usableFromInline
-  var reported = false
-  @usableFromInline
-  var isArmed = false
-
-  @inlinable
-  init() {}
-
-  /// Starts watching `box`. Returns `true` when the caller must arm the timer.
-  @inlinable
-  mutating func watch(_ box: _FinishBox<State>, since now: UInt64) -> Bool {
-    self.box = box
-    since = now
-    reported = false
-    defer { isArmed = true }
-    return !isArmed
-  }
-
-  @inlinable
-  mutating func check(now: UInt64, timeout: UInt64) -> Verdict {
-    guard let box, box.isAwaiting, !reported else {
-      isArmed = false
-      return .idle
-    }
-    let deadline = since &+ timeout
-    guard now >= deadline else { return .rearm(deadline: deadline) }
-    reported = true
-    isArmed = false
-    return .overdue(actionType: box.actionType, stage: box.currentStage)
-  }
-}
-
-/// Counts the actions a store's own draining thread dispatches back into it (from subscribers,
-/// completions or reducers) until the store is idle again, to stop runaway feedback loops.
-@usableFromInline
-struct _FeedbackMeter {
-  @usableFromInline var count = 0
-  @usableFromInline var isTripped = false
-  /// The types of the last few feedback actions, to name the loop in the report.
-  @usableFromInline var recentTypes: [Int] = []
-
-  @inlinable
-  init() {}
-
-  /// Counts one feedback action. Returns `false` when it must be dropped: the limit was passed.
-  @inlinable
-  mutating func admit(type: Int, limit: Int) -> Bool {
-    count += 1
-    if recentTypes.count < 64 {
-      recentTypes.append(type)
-    } else {
-      recentTypes[count & 63] = type
-    }
-    guard count > limit else { return true }
-    isTripped = true
-    return false
   }
 }

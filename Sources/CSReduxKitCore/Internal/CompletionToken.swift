@@ -1,0 +1,32 @@
+/// Carries a dispatch's completion through the middleware chain, and calls it with the current
+/// state if the chain drops the action, so that awaiting a dispatch can never hang.
+@usableFromInline
+final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
+  @usableFromInline let taken = _AtomicWord(0)
+  @usableFromInline let engine: _StoreEngine<State>
+  @usableFromInline let completion: @Sendable (State) -> Void
+
+  @inlinable
+  init(engine: _StoreEngine<State>, completion: @escaping @Sendable (State) -> Void) {
+    self.engine = engine
+    self.completion = completion
+  }
+
+  /// The completion, the first time only.
+  @inlinable
+  func take() -> (@Sendable (State) -> Void)? {
+    taken.exchange(1) == 0 ? completion : nil
+  }
+
+  deinit {
+    if taken.exchange(1) == 0 {
+      // Dropped by a middleware; inside a reduction that holds the lent state, the call waits
+      // for the commit.
+      let completion = completion
+      engine.callWithCommittedState { state in
+        _CompletionContext.with(.dropped(.middleware)) { completion(state) }
+      }
+    }
+    taken.deallocate()
+  }
+}

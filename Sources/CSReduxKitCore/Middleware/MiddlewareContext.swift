@@ -1,0 +1,68 @@
+/// What a middleware can do with the action it received: read the state, pass an action on,
+/// or dispatch a new one.
+///
+/// A context is a small value; keep it to pass the action on later, from any thread.
+public struct MiddlewareContext<State: StateProtocol>: Sendable {
+  @usableFromInline let engine: _StoreEngine<State>
+  @usableFromInline let position: Int
+  @usableFromInline let completion: _CompletionToken<State>?
+  /// The gate of the effect that dispatched the action, passed on by `next`.
+  @usableFromInline let gate: _EffectGate?
+
+  @inlinable
+  init(
+    engine: _StoreEngine<State>, position: Int, completion: _CompletionToken<State>?,
+    gate: _EffectGate? = nil
+  ) {
+    self.engine = engine
+    self.position = position
+    self.completion = completion
+    self.gate = gate
+  }
+
+  /// The store's last committed state.
+  @inlinable
+  public var state: State { engine.state }
+
+  /// The name of the store this middleware serves.
+  public var storeName: String { engine.name }
+
+  /// The names of the store's action types.
+  public var actionNames: ActionTypeNames { engine.actionNames }
+
+  /// Passes `action` to the next middleware, or to the store's queue after the last one.
+  ///
+  /// Call it once to let the action continue, with the action received or another one. The
+  /// completion of a `dispatch(_:completion:)` travels with the first action passed on.
+  ///
+  /// - Parameter action: The action to pass on.
+  @inlinable
+  public func next(_ action: any ActionProtocol) {
+    engine.runMiddleware(from: position + 1, action, completion: completion?.take(), gate: gate)
+  }
+
+  /// Passes `action` on and calls `completion` with the state committed for it, after its
+  /// subscribers ran.
+  ///
+  /// - Parameters:
+  ///   - action: The action to pass on.
+  ///   - completion: Called once the action was committed, or with the current state if a
+  ///     later middleware drops it.
+  public func next(
+    _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
+  ) {
+    let earlier = self.completion?.take()
+    let both: @Sendable (State) -> Void = { state in
+      completion(state)
+      earlier?(state)
+    }
+    engine.runMiddleware(from: position + 1, action, completion: both, gate: gate)
+  }
+
+  /// Dispatches a new action through the store's whole middleware chain.
+  ///
+  /// - Parameter action: The action to dispatch.
+  public func dispatch(_ action: any ActionProtocol) {
+    engine.dispatch(action, completion: nil)
+  }
+}
