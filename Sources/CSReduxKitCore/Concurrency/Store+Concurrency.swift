@@ -96,7 +96,8 @@ extension Store {
   /// calls `finish`), without a subscriber to tell a failed action from an applied one:
   /// ``ActionOutcome/applied``, ``ActionOutcome/failed(_:)`` with the reducer's error, or
   /// ``ActionOutcome/dropped(_:)`` when a middleware did not pass the action on or the store's
-  /// feedback limit dropped it.
+  /// feedback limit dropped it. There is no "store gone" outcome: the call holds the store
+  /// until the action completes, so the store cannot be freed while it waits.
   ///
   /// - Parameter action: The action to apply.
   /// - Returns: The committed state and the action's outcome.
