@@ -125,6 +125,36 @@ struct StoreUpdatesTests {
     #expect(store.subscriberCount == 0)
   }
 
+  /// The element a consumer gets first was dispatched between `updates()` and the consumer's
+  /// first `next()`, from a thread racing the consumer's start: the sequence is subscribed at
+  /// creation and unbounded, so it is never lost. `UPDATES_ROUNDS` runs more rounds.
+  @Test("an update dispatched before the consumer starts iterating is never lost")
+  func updateBeforeFirstNext() async {
+    let rounds = Int(ProcessInfo.processInfo.environment["UPDATES_ROUNDS"] ?? "") ?? 500
+    var lost = 0
+    for round in 0..<rounds {
+      let consumer: Task<Int?, Never>
+      do {
+        let store = moduleStore("A")
+        let updates = store.updates()
+        consumer = Task {
+          var iterator = updates.makeAsyncIterator()
+          return await iterator.next()?.action.data as? Int
+        }
+        // Half the rounds dispatch from another thread, half from this task.
+        if round.isMultiple(of: 2) {
+          await offThePool { store.dispatch(Action(ModuleAction.add, data: round)) }
+        } else {
+          store.dispatch(Action(ModuleAction.add, data: round))
+        }
+      }
+      // The store is freed here and its sequences finish, so a lost update reads as nil
+      // instead of a consumer waiting forever.
+      if await consumer.value != round { lost += 1 }
+    }
+    #expect(lost == 0, "\(lost) of \(rounds) first updates lost")
+  }
+
   @Test("a sequence released without being read cancels its subscription")
   func droppedSequence() {
     let store = moduleStore("A")
