@@ -4,6 +4,10 @@ import Dispatch
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The counter state most tests use.
 package struct Counter: StateProtocol, Equatable {
   package var value = 0
@@ -160,8 +164,9 @@ package final class DiagnosticLog: @unchecked Sendable {
   }
 }
 
-/// Runs `body` on `count` new threads that start together; returns when all have finished, or
-/// `false` once `seconds` passed first (a deadlock), leaving the threads running.
+/// Runs `body` on `count` new threads that start together, at a lower priority (see
+/// `runAtLowerPriority`); returns when all have finished, or `false` once `seconds` passed
+/// first (a deadlock), leaving the threads running.
 @discardableResult
 package func onThreadsBlocking(
   _ count: Int, deadline seconds: Double = .infinity, _ body: @escaping @Sendable (Int) -> Void
@@ -171,6 +176,7 @@ package func onThreadsBlocking(
   for index in 0..<count {
     done.enter()
     let thread = Thread {
+      runAtLowerPriority()
       start.wait()
       body(index)
       done.leave()
@@ -186,28 +192,50 @@ package func onThreadsBlocking(
   return done.wait(timeout: .now() + seconds) == .success
 }
 
-/// Runs `onThreads` on a thread of its own and suspends until it returns; see `offThePool`.
-///
-/// At most one such run per core goes at a time (see `heavyWorkSlots`); the deadline counts
-/// from the start of the run.
+/// Runs `onThreadsBlocking` as a stress run (see `stressRun`) and suspends until it returns;
+/// the deadline counts from the start of the run.
 @discardableResult
 package func onThreads(
   _ count: Int, deadline seconds: Double = .infinity, _ body: @escaping @Sendable (Int) -> Void
 ) async -> Bool {
-  await offThePool {
+  await stressRun { onThreadsBlocking(count, deadline: seconds, body) }
+}
+
+/// Runs a stress test's `body` on a thread of its own, in one of the `heavyWorkSlots` and at a
+/// lower priority, and suspends until it returns.
+///
+/// Swift Testing starts every test at once. A stress run keeps threads busy for seconds (a
+/// minute or more under a sanitizer); at the same priority as the cooperative pool, a few of
+/// them leave the hundreds of small tests a sliver of a 2-core machine, and those tests' waits
+/// time out although nothing is wrong. At a lower priority the stress threads use what the
+/// rest of the suite leaves, and the slots keep their number down.
+package func stressRun<T: Sendable>(
+  stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> T
+) async -> T {
+  await offThePool(stackSize: stackSize) {
     heavyWorkSlots.wait()
     defer { heavyWorkSlots.signal() }
-    return onThreadsBlocking(count, deadline: seconds, body)
+    runAtLowerPriority()
+    return body()
   }
 }
 
-/// Limits the stress runs that go at once to one per core.
-///
-/// Run together, the suite's stress tests would start a hundred busy threads on a 2-core
-/// machine: every test would get a sliver of the CPU, and deadlines meant only to catch hangs
-/// would expire. The slot is taken on the run's own thread, never on the cooperative pool.
+/// Limits the stress runs that go at once to one per core. The slot is taken on the run's own
+/// thread, never on the cooperative pool.
 package let heavyWorkSlots = DispatchSemaphore(
   value: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+/// Lowers the calling thread's scheduling priority for the rest of its life.
+///
+/// On Linux the nice value belongs to the thread (`who` 0 names the calling thread), and the
+/// threads it starts inherit it; elsewhere the thread's quality of service does the same job.
+package func runAtLowerPriority() {
+  #if canImport(Glibc)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+  #else
+    Thread.current.qualityOfService = .utility
+  #endif
+}
 
 /// Runs `body` on a thread of its own and suspends until it returns: how a test waits for
 /// something it can only wait for by blocking (a semaphore, a latch, threads to finish).

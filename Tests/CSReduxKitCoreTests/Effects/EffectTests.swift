@@ -332,31 +332,24 @@ struct EffectTests {
     let attempts = Locked(0)
     // The threads block while they start together; the effects need the cooperative pool, so
     // this test only awaits: the blocking happens on threads of its own.
-    let finished = Locked(false)
-    let threadsDone = Door()
-    Thread {
-      let ok = onThreadsBlocking(8, deadline: hangBound) { thread in
-        for round in 0..<rounds {
-          let id = (thread + round) % 4
-          store.dispatch(
-            Thunk<Counter>(id: id, cancelInFlight: round % 2 == 0) { context in
-              await Task.yield()
-              attempts.withLock { $0 += 1 }
-              context.dispatch(Action(type: 1))
-            })
-          switch round % 5 {
-          case 0: store.cancelEffects(id: (id + 1) % 4)
-          case 1: _ = store.runningEffects.count
-          case 2 where thread == 0: store.cancelAllEffects()
-          default: store.dispatch(Action(type: 2, data: 0))
-          }
+    let finished = await onThreads(8, deadline: hangBound) { thread in
+      for round in 0..<rounds {
+        let id = (thread + round) % 4
+        store.dispatch(
+          Thunk<Counter>(id: id, cancelInFlight: round % 2 == 0) { context in
+            await Task.yield()
+            attempts.withLock { $0 += 1 }
+            context.dispatch(Action(type: 1))
+          })
+        switch round % 5 {
+        case 0: store.cancelEffects(id: (id + 1) % 4)
+        case 1: _ = store.runningEffects.count
+        case 2 where thread == 0: store.cancelAllEffects()
+        default: store.dispatch(Action(type: 2, data: 0))
         }
       }
-      finished.withLock { $0 = ok }
-      threadsDone.open()
-    }.start()
-    #expect(await threadsDone.opened())
-    #expect(finished.current, "a thread did not finish: a deadlock")
+    }
+    #expect(finished, "a thread did not finish: a deadlock")
     let settled = Door()
     store.whenIdle(includingEffects: true) { settled.open() }
     #expect(

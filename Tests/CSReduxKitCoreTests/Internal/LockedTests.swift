@@ -8,12 +8,12 @@ import Testing
 @Suite("The store's lock")
 struct LockTests {
   @Test("threads contending for the lock never lose an update")
-  func mutualExclusion() {
+  func mutualExclusion() async {
     let threads = 4
     let perThread = 50_000
     // A pair written together: a torn update would leave them unequal.
     let counter = _Locked((0, 0))
-    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+    await onThreads(threads) { _ in
       for _ in 0..<perThread {
         counter.withLock { pair in
           pair.0 += 1

@@ -93,28 +93,36 @@ struct ModelBasedLeakTests {
   }
 
   @Test("100,000 rounds of mixed subscribe and cancel with dispatches leave storage bounded")
-  func mixedChurnWithDispatch() {
+  func mixedChurnWithDispatch() async {
     let store = Store(state: Counter(), reducer: valueOnlyReducer())
     let steady = Locked(0)
     let keep = store.subscribe { _, _ in steady.withLock { $0 += 1 } }
     let owner = Tracked("steady owner")
     store.subscribe(owner: owner, to: [1]) { _, _, _ in }
-    var dispatched = 0
-    for round in 0..<100_000 {
-      let subscription: Subscription
-      switch round % 4 {
-      case 0: subscription = store.subscribe { _, _ in }
-      case 1: subscription = store.subscribe(to: [1, 2]) { _, _ in }
-      case 2:
-        let transient = Tracked("transient")
-        subscription = store.subscribe(owner: transient) { _, _, _ in }
-      default: subscription = store.subscribe(to: [3]) { _, _ in }
+    // Seconds of work under a sanitizer: a stress run, off the cooperative pool.
+    let dispatched = await stressRun {
+      var dispatched = 0
+      for round in 0..<100_000 {
+        let subscription: Subscription
+        switch round % 4 {
+        case 0: subscription = store.subscribe { _, _ in }
+        case 1: subscription = store.subscribe(to: [1, 2]) { _, _ in }
+        case 2:
+          let transient = Tracked("transient")
+          subscription = store.subscribe(owner: transient) { _, _, _ in }
+        default: subscription = store.subscribe(to: [3]) { _, _ in }
+        }
+        if round.isMultiple(of: 7) {
+          store.dispatch(Action(type: 1 + round % 3))
+          dispatched += 1
+        }
+        if round.isMultiple(of: 2) {
+          subscription.cancel()
+        } else {
+          store.unsubscribe(subscription)
+        }
       }
-      if round.isMultiple(of: 7) {
-        store.dispatch(Action(type: 1 + round % 3))
-        dispatched += 1
-      }
-      if round.isMultiple(of: 2) { subscription.cancel() } else { store.unsubscribe(subscription) }
+      return dispatched
     }
     #expect(store.subscriberCount == 2)
     #expect(store.subscriberSlotCount <= 2 * 2 + 2 * 34)

@@ -18,7 +18,7 @@ struct ModelBasedTests {
 
   @Test("random programs from up to four threads keep every documented guarantee")
   func randomPrograms() async {
-    let reports = await offThePool(stackSize: 8 << 20) { Self.checkRandomPrograms() }
+    let reports = await stressRun(stackSize: 8 << 20) { Self.checkRandomPrograms() }
     for report in reports { Issue.record(Comment(rawValue: report)) }
   }
 

@@ -15,7 +15,7 @@ import Testing
 struct ModelBasedWatchdogRaceTests {
   @Test("a slow reducer right after an asynchronous one is always reported as not finished")
   func slowAfterAsyncIsReported() async {
-    let run = await offThePool { Self.countUnreportedSlowActions() }
+    let run = await stressRun { Self.countUnreportedSlowActions() }
     #expect(run.drained, "the store did not drain")
     #expect(run.misses == 0)
     #expect(run.extraReports == 0, "one report per slow action, no more")

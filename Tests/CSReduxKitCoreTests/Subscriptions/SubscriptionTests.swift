@@ -274,15 +274,18 @@ struct SubscriptionTests {
   }
 
   @Test("subscribe and cancel churn leaves no growth in subscriber storage")
-  func churnDoesNotGrow() {
+  func churnDoesNotGrow() async {
     let store = Store(state: Counter(), reducer: counterReducer())
     let keep = (0..<10).map { _ in store.subscribe { _, _ in } }
     let typedKeep = store.subscribe(to: [1, 2]) { _, _ in }
-    for round in 0..<100_000 {
-      let subscription =
-        round.isMultiple(of: 2)
-        ? store.subscribe { _, _ in } : store.subscribe(to: [1, 2]) { _, _ in }
-      subscription.cancel()
+    // Seconds of work under a sanitizer: a stress run, off the cooperative pool.
+    await stressRun {
+      for round in 0..<100_000 {
+        let subscription =
+          round.isMultiple(of: 2)
+          ? store.subscribe { _, _ in } : store.subscribe(to: [1, 2]) { _, _ in }
+        subscription.cancel()
+      }
     }
     #expect(store.subscriberCount == 11)
     // Storage is squeezed as holes accumulate: bounded by the live subscribers plus slack.
