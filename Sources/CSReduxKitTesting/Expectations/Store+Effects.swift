@@ -34,9 +34,11 @@ extension Store {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
     let done = OneShot<Void>()
+    let running = EffectsAtExpiry(self)
     whenIdle(includingEffects: true) { done.fulfill(()) }
-    guard await done.value(within: timeout) != nil else {
-      throw _stillRunning(timeout, at: CallSite(fileID, filePath, line, column))
+    guard await done.value(within: timeout, atExpiry: running.record) != nil else {
+      throw _stillRunning(
+        timeout, at: CallSite(fileID, filePath, line, column), running: running.effects)
     }
   }
 
@@ -66,8 +68,10 @@ extension Store {
     }
   }
 
-  func _stillRunning(_ timeout: Duration, at: CallSite) -> StoreExpectationError {
-    let running = runningEffects
+  func _stillRunning(
+    _ timeout: Duration, at: CallSite, running: [RunningEffect]? = nil
+  ) -> StoreExpectationError {
+    let running = running ?? runningEffects
     guard !running.isEmpty else {
       return at.error(
         .timedOut,

@@ -230,9 +230,10 @@ extension Store {
     timeout: Duration, at: CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
   ) async throws {
     let idle = OneShot<Void>()
+    let running = EffectsAtExpiry(self)
     _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
-    guard await idle.value(within: timeout) != nil else {
-      throw at.error(.timedOut, notIdleAfter(action, timeout))
+    guard await idle.value(within: timeout, atExpiry: running.record) != nil else {
+      throw at.error(.timedOut, notIdleAfter(action, timeout, running: running.effects))
     }
   }
 
@@ -251,8 +252,10 @@ extension Store {
       + "after \(timeout) (a reducer has not called finish)"
   }
 
-  func notIdleAfter(_ action: any ActionProtocol, _ timeout: Duration) -> String {
+  func notIdleAfter(
+    _ action: any ActionProtocol, _ timeout: Duration, running: [RunningEffect]? = nil
+  ) -> String {
     "after \(action), the store '\(name)' did not go idle within \(timeout): an action that "
-      + "followed it has not finished" + _effectsStillRunning()
+      + "followed it has not finished" + _effectsStillRunning(running)
   }
 }

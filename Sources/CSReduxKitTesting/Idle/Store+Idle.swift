@@ -35,9 +35,12 @@ extension Store {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
     let idle = OneShot<Void>()
+    let running = EffectsAtExpiry(self)
     whenIdle(includingEffects: includingEffects) { idle.fulfill(()) }
-    guard await idle.value(within: timeout) != nil else {
-      throw _notIdle(timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    guard await idle.value(within: timeout, atExpiry: running.record) != nil else {
+      throw _notIdle(
+        timeout, running: running.effects, fileID: fileID, filePath: filePath, line: line,
+        column: column)
     }
   }
 
@@ -82,19 +85,20 @@ extension Store {
   }
 
   func _notIdle(
-    _ timeout: Duration, fileID: String, filePath: StaticString, line: UInt, column: UInt
+    _ timeout: Duration, running: [RunningEffect]? = nil, fileID: String,
+    filePath: StaticString, line: UInt, column: UInt
   ) -> StoreExpectationError {
     StoreExpectationError(
       .timedOut,
       "the store '\(name)' did not go idle within \(timeout): a reducer has not called "
-        + "finish, or actions keep coming" + _effectsStillRunning(),
+        + "finish, or actions keep coming" + _effectsStillRunning(running),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// `, or an effect has not returned; effects still running: …` naming each, or nothing
-  /// when none runs.
-  func _effectsStillRunning() -> String {
-    let running = runningEffects
+  /// when none runs; `running` is what ran when the wait expired (`nil`: read them now).
+  func _effectsStillRunning(_ running: [RunningEffect]? = nil) -> String {
+    let running = running ?? runningEffects
     guard !running.isEmpty else { return "" }
     return ", or an effect has not returned; effects still running: "
       + running.map(\.description).joined(separator: "; ")

@@ -35,7 +35,13 @@ final class OneShot<Value: Sendable>: Sendable {
 
   /// Suspends until the value arrives (returning it) or `timeout` passes or the task is
   /// cancelled (returning `nil`).
-  func value(within timeout: Duration) async -> Value? {
+  ///
+  /// `atExpiry` runs on the timer's thread at the deadline, before the one-shot expires, if
+  /// nothing settled it first: what it records describes that moment, while the waiting task
+  /// may resume much later on a loaded machine.
+  func value(
+    within timeout: Duration, atExpiry: (@Sendable () -> Void)? = nil
+  ) async -> Value? {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
         let settled = inner.withLock { inner -> Value?? in
@@ -48,11 +54,22 @@ final class OneShot<Value: Sendable>: Sendable {
           return
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout._seconds) {
-          [weak self] in self?.settle(nil)
+          [weak self] in
+          guard let self else { return }
+          if let atExpiry, isPending { atExpiry() }
+          settle(nil)
         }
       }
     } onCancel: {
       settle(nil)
+    }
+  }
+
+  /// Whether nothing settled the one-shot yet.
+  private var isPending: Bool {
+    inner.withLock { inner in
+      guard case .none = inner.outcome else { return false }
+      return true
     }
   }
 

@@ -1,0 +1,25 @@
+import CSReduxKitCore
+
+/// The effects a store ran when a wait expired, read at that moment.
+///
+/// A timed-out wait's message names the effects still running. Read when the waiting task
+/// resumes, which a loaded machine can delay by seconds, the list could already be empty and
+/// the message would blame the queue instead; read on the timer's thread at the deadline, it
+/// says what held the store up.
+final class EffectsAtExpiry<State: StateProtocol>: Sendable {
+  private weak let store: Store<State>?
+  private let recorded = _Locked<[RunningEffect]?>(nil)
+
+  init(_ store: Store<State>) { self.store = store }
+
+  /// Reads the store's running effects now.
+  var record: @Sendable () -> Void {
+    { [self] in
+      let running = store?.runningEffects ?? []
+      recorded.withLock { $0 = running }
+    }
+  }
+
+  /// What `record` read, or `nil` if it never ran.
+  var effects: [RunningEffect]? { recorded.withLock { $0 } }
+}
