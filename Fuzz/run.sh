@@ -30,14 +30,24 @@ else
 echo "== building CSReduxKit with -sanitize=fuzzer,address (into $build)"
 mkdir -p "$build"
 # A library that fails to build must stop here with its errors, not reappear later as a
-# harness's "no such module".
-if ! swift build --scratch-path "$build" --sanitize=address --sanitize=fuzzer \
-  --target CSReduxKit >"$build/library.log" 2>&1; then
+# harness's "no such module". The two sanitizers go to the compiler as one option: SwiftPM's
+# `--sanitize=address --sanitize=fuzzer` reaches the compiler as two options, of which only
+# the last takes effect, and leaves the library without coverage instrumentation (libFuzzer
+# then sees the harness's own branches only).
+if ! swift build --scratch-path "$build" -Xswiftc -sanitize=fuzzer,address \
+  -Xcc -fsanitize=address --target CSReduxKit >"$build/library.log" 2>&1; then
   grep -vE "^\[[0-9]+/[0-9]+\]" "$build/library.log" | tail -n 40 >&2
   echo "error: the library did not build with -sanitize=fuzzer,address (log: $build/library.log)" >&2
   exit 1
 fi
 products=$(swift build --scratch-path "$build" --show-bin-path)
+# Without coverage in the library, a campaign explores blind: refuse to run one.
+probe=$(ls "$products"/CSReduxKitCore.build/*.o | head -n 1)
+if ! nm "$probe" 2>/dev/null | grep -q "sanitizer_cov"; then
+  echo "error: $probe has no coverage instrumentation (-sanitize=fuzzer did not reach" \
+    "the compiler); see $build/library.log" >&2
+  exit 1
+fi
 # The umbrella and every target it depends on, directly or not, as the manifest says (no
 # guessing at names): the modules it re-exports, the C shim, anything added later.
 targets=$(swift package dump-package | python3 -c '
