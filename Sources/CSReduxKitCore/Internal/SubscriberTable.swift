@@ -37,10 +37,8 @@ struct _NotificationList<State: StateProtocol> {
   @usableFromInline var typed: ContiguousArray<_Subscriber<State>?> = []
   /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
   @usableFromInline var readersToWake = 0
-  /// Completions of feedback actions dropped while the state was lent, for the committed state.
-  @usableFromInline var lateCompletions: [@Sendable (State) -> Void] = []
-  /// Actions the reducer dispatched to a store with middleware, to pass through it now.
-  @usableFromInline var deferredDispatches: [_Pending<State>] = []
+  /// The late completions and deferred dispatches, when there are any.
+  @usableFromInline var extras: _RoundExtras<State>?
 
   @inlinable
   init() {}
@@ -49,7 +47,7 @@ struct _NotificationList<State: StateProtocol> {
   /// dispatch.
   @inlinable
   var isSilent: Bool {
-    all.isEmpty && typed.isEmpty && lateCompletions.isEmpty && deferredDispatches.isEmpty
+    all.isEmpty && typed.isEmpty && extras == nil
   }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
