@@ -114,7 +114,8 @@ extension _StoreEngine {
         }
         outcome = .released
       }
-      if isKnownUniquelyReferenced(&box) { spare = box }
+      // Moved, not copied: the box is not used again in this turn.
+      if isKnownUniquelyReferenced(&box) { spare = consume box }
       guard
         complete(
           &action, &completion, &state, outcome: outcome ?? .released, lent: &lent,
@@ -152,21 +153,19 @@ extension _StoreEngine {
     spareBox: inout _FinishBox<State>?, thread: UInt
   ) -> Bool {
     var newState: State?
-    var delivered = action
-    // What the completion hears (`sendReportingOutcome`); `nil` for applied.
+    // What the completion hears (`sendReportingOutcome`), and whether the subscribers get a
+    // `RejectedAction`; `nil` for applied.
     var failure: ActionOutcome?
     switch outcome {
     case .state(let state):
       newState = state
     case .failed(let error):
-      delivered = RejectedAction(action, error: error)
       failure = .failed(error)
       report(
         .reducerFailed, actionType: action.type,
         "the reducer failed: \(error). The state was left unchanged. Check the action's "
           + "payload and the state it applies to.", error: error)
     case .released:
-      delivered = RejectedAction(action, error: nil)
       failure = .failed(nil)
       report(
         .finishReleasedWithoutCall, actionType: action.type,
@@ -194,7 +193,7 @@ extension _StoreEngine {
       return hasNext
     }
     return closeRound(
-      delivered, failure: failure, subscribers, &action, &completion, &state, lent: &lent,
+      failure: failure, subscribers, &action, &completion, &state, lent: &lent,
       spareBox: &spareBox, thread: thread)
   }
 
@@ -224,7 +223,7 @@ extension _StoreEngine {
       return hasNext
     }
     return closeRound(
-      action, failure: nil, subscribers, &action, &completion, &state, lent: &lent,
+      failure: nil, subscribers, &action, &completion, &state, lent: &lent,
       spareBox: &spareBox, thread: thread)
   }
 
@@ -242,11 +241,12 @@ extension _StoreEngine {
     for _ in 0..<count { lentStateWait?.signal() }
   }
 
-  /// Notifies, calls the completions, then closes the round: loads the next queued action into
-  /// the `inout` arguments and returns `true`, or marks the store idle and returns `false`.
+  /// Notifies (with a ``RejectedAction`` in place of an action that `failure` says was not
+  /// applied), calls the completions, then closes the round: loads the next queued action into the `inout`
+  /// arguments and returns `true`, or marks the store idle and returns `false`.
   @inlinable
   func closeRound(
-    _ delivered: any ActionProtocol, failure: ActionOutcome?,
+    failure: ActionOutcome?,
     _ subscribers: consuming _NotificationList<State>,
     _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
     _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
@@ -256,7 +256,11 @@ extension _StoreEngine {
       // Moved, not copied: the snapshot is released as soon as the calls are made, before
       // the round closes.
       let list = consume subscribers
-      list.notify(delivered, state)
+      if case .failed(let error)? = failure {
+        list.notify(RejectedAction(action, error: error), state)
+      } else {
+        list.notify(action, state)  // borrowed: an applied action is not copied
+      }
       extras = list.extras
     }
     if let completion {
