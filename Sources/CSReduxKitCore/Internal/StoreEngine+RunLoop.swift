@@ -242,8 +242,8 @@ extension _StoreEngine {
   }
 
   /// Notifies (with a ``RejectedAction`` in place of an action that `failure` says was not
-  /// applied), calls the completions, then closes the round: loads the next queued action into the `inout`
-  /// arguments and returns `true`, or marks the store idle and returns `false`.
+  /// applied), calls the completions, then closes the round: loads the next queued action into
+  /// the `inout` arguments and returns `true`, or marks the store idle and returns `false`.
   @inlinable
   func closeRound(
     failure: ActionOutcome?,
