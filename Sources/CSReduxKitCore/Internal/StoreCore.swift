@@ -138,8 +138,7 @@ struct _StoreCore<State: StateProtocol> {
       replaced = state.take()
       state = newState
     }
-    if !lateCompletions.isEmpty { swap(&list.lateCompletions, &lateCompletions) }
-    if !deferredDispatches.isEmpty { swap(&list.deferredDispatches, &deferredDispatches) }
+    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty { list.extras = takeExtras() }
     isNotifying = true
     subscribers.collect(for: actionType, into: &list)
     return presentState
@@ -163,54 +162,40 @@ struct _StoreCore<State: StateProtocol> {
       list.readersToWake = readersToWake
       readersToWake = 0
     }
-    if !lateCompletions.isEmpty { swap(&list.lateCompletions, &lateCompletions) }
-    if !deferredDispatches.isEmpty { swap(&list.deferredDispatches, &deferredDispatches) }
+    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty { list.extras = takeExtras() }
     isNotifying = true
     subscribers.collect(for: actionType, into: &list)
   }
 
-  /// Closes a round that had nobody to notify, in its commit's critical section; like
-  /// `endRound`.
-  @inlinable
-  mutating func endSilentRound(
-    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
-    _ nextState: inout State, lent: inout Bool, spareBox box: inout _FinishBox<State>?,
-    thread: UInt
-  ) -> _SilentRound<State> {
-    var silent = _SilentRound<State>()
-    silent.hasNext = endRound(
-      &action, &completion, &nextState, lent: &lent, spareBox: &box, removed: &silent.removed,
-      idleWaiters: &silent.idleWaiters, thread: thread)
-    return silent
+  /// Moves the late completions and deferred dispatches out, for the round that opens.
+  @usableFromInline
+  mutating func takeExtras() -> _RoundExtras<State> {
+    defer {
+      lateCompletions = []
+      deferredDispatches = []
+    }
+    return _RoundExtras(lateCompletions: lateCompletions, deferredDispatches: deferredDispatches)
   }
 
   /// Closes a notification round. Loads the next queued action into the `inout` arguments and
-  /// returns `true`, or marks the store idle and returns `false`. Subscribers removed during
-  /// the round are handed back in `removed`, to be released outside the lock; `waiters` gets
-  /// what to call outside the lock: the completions of the cancelled effects' actions it
-  /// dropped, then the idle waiters.
+  /// returns `true`, or marks the store idle and returns `false`. What is to be dealt with
+  /// outside the lock goes into `leftovers`, made only when there is any: the subscribers
+  /// removed during the round, to be released, and what to call: the completions of the
+  /// cancelled effects' actions it dropped, then the idle waiters.
   @inlinable
   mutating func endRound(
     _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
     _ nextState: inout State, lent: inout Bool, spareBox box: inout _FinishBox<State>?,
-    removed: inout [_Subscriber<State>], idleWaiters waiters: inout [@Sendable () -> Void],
-    thread: UInt
+    leftovers: inout _RoundLeftovers<State>?, thread: UInt
   ) -> Bool {
     isNotifying = false
-    if subscribers.hasDeferredChanges { removed = subscribers.applyDeferred() }
+    if subscribers.hasDeferredChanges { takeDeferredChanges(into: &leftovers) }
     if spareBox == nil { spareBox = box.take() }
-    guard !queue.isEmpty, let pending = popNext(droppingInto: &waiters) else {
+    guard !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) else {
       isBusy = false
       drainThread = 0
       if feedback.count != 0 { feedback = _FeedbackMeter() }
-      if !idleWaiters.isEmpty {
-        if waiters.isEmpty {
-          swap(&waiters, &idleWaiters)
-        } else {
-          waiters += idleWaiters
-          idleWaiters = []
-        }
-      }
+      if !idleWaiters.isEmpty { takeIdleWaiters(into: &leftovers) }
       return false
     }
     action = pending.action
@@ -225,18 +210,40 @@ extension _StoreCore {
   /// The next queued action whose turn may start. An action of an effect cancelled by now is
   /// dropped: the check and the start of the turn share this critical section, so once
   /// `cancel` returned none of the effect's queued actions reaches the reducer. Their
-  /// completions, bound to the committed state, go into `calls`.
+  /// completions, bound to the committed state, go into the leftovers' calls.
   @inlinable
-  mutating func popNext(droppingInto calls: inout [@Sendable () -> Void]) -> _Pending<State>? {
+  mutating func popNext(droppingInto leftovers: inout _RoundLeftovers<State>?) -> _Pending<State>? {
     while let pending = queue.popFirst() {
       guard let gate = pending.gate, gate.isCancelled else { return pending }
       if let completion = pending.completion {
         let state = presentState
-        calls.append {
+        var made = leftovers.take() ?? _RoundLeftovers()
+        made.calls.append {
           _CompletionContext.with(.dropped(.effectCancelled)) { completion(state) }
         }
+        leftovers = made
       }
     }
     return nil
+  }
+
+  /// Applies the subscriber changes a round held back; the removed entries go into the
+  /// leftovers, to be released outside the lock.
+  @usableFromInline
+  mutating func takeDeferredChanges(into leftovers: inout _RoundLeftovers<State>?) {
+    let removed = subscribers.applyDeferred()
+    guard !removed.isEmpty else { return }
+    var made = leftovers.take() ?? _RoundLeftovers()
+    made.removed = removed
+    leftovers = made
+  }
+
+  /// Hands the idle waiters over, after any call already in the leftovers.
+  @usableFromInline
+  mutating func takeIdleWaiters(into leftovers: inout _RoundLeftovers<State>?) {
+    var made = leftovers.take() ?? _RoundLeftovers()
+    made.calls += idleWaiters
+    idleWaiters = []
+    leftovers = made
   }
 }

@@ -39,7 +39,7 @@ extension _StoreEngine {
       }
     }
     let waiters = effects.end(serial: serial)
-    if !waiters.isEmpty { callIdleWaiters(waiters) }
+    for waiter in waiters { waiter() }
   }
 
   /// Dispatches an action of the effect behind `gate`: dropped now if the effect was

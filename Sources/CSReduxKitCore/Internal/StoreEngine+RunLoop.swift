@@ -114,7 +114,8 @@ extension _StoreEngine {
         }
         outcome = .released
       }
-      if isKnownUniquelyReferenced(&box) { spare = box }
+      // Moved, not copied: the box is not used again in this turn.
+      if isKnownUniquelyReferenced(&box) { spare = consume box }
       guard
         complete(
           &action, &completion, &state, outcome: outcome ?? .released, lent: &lent,
@@ -152,21 +153,19 @@ extension _StoreEngine {
     spareBox: inout _FinishBox<State>?, thread: UInt
   ) -> Bool {
     var newState: State?
-    var delivered = action
-    // What the completion hears (`sendReportingOutcome`); `nil` for applied.
+    // What the completion hears (`sendReportingOutcome`), and whether the subscribers get a
+    // `RejectedAction`; `nil` for applied.
     var failure: ActionOutcome?
     switch outcome {
     case .state(let state):
       newState = state
     case .failed(let error):
-      delivered = RejectedAction(action, error: error)
       failure = .failed(error)
       report(
         .reducerFailed, actionType: action.type,
         "the reducer failed: \(error). The state was left unchanged. Check the action's "
           + "payload and the state it applies to.", error: error)
     case .released:
-      delivered = RejectedAction(action, error: nil)
       failure = .failed(nil)
       report(
         .finishReleasedWithoutCall, actionType: action.type,
@@ -175,20 +174,26 @@ extension _StoreEngine {
     }
     var replaced: State?
     var subscribers = _NotificationList<State>()
-    var silent: _SilentRound<State>?
+    // Whether another action was loaded, when the round closed with its commit.
+    var closedWithNext: Bool?
+    var leftovers: _RoundLeftovers<State>?
     let type = action.type
     inner.withLock { core in
       state = core.commit(&newState, replaced: &replaced, actionType: type, into: &subscribers)
       // Nobody to call: the round can close in this same critical section.
       if subscribers.isSilent, completion == nil {
-        silent = core.endSilentRound(
-          &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
+        closedWithNext = core.endRound(
+          &action, &completion, &state, lent: &lent, spareBox: &spareBox,
+          leftovers: &leftovers, thread: thread)
       }
     }
     replaced = nil  // the old state is released here, outside the lock
-    if let silent = silent.take() { return finish(silent) }
+    if let hasNext = closedWithNext {
+      if let leftovers = leftovers.take() { settle(leftovers) }
+      return hasNext
+    }
     return closeRound(
-      delivered, failure: failure, &subscribers, &action, &completion, &state, lent: &lent,
+      failure: failure, subscribers, &action, &completion, &state, lent: &lent,
       spareBox: &spareBox, thread: thread)
   }
 
@@ -199,33 +204,36 @@ extension _StoreEngine {
     _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
   ) -> Bool {
     var subscribers = _NotificationList<State>()
-    var silent: _SilentRound<State>?
+    var closedWithNext: Bool?
+    var leftovers: _RoundLeftovers<State>?
     var replaced: State?
     let type = action.type
     inner.withLock { core in
       core.commitInPlace(state, replaced: &replaced, actionType: type, into: &subscribers)
       if subscribers.isSilent, completion == nil {
-        silent = core.endSilentRound(
-          &action, &completion, &state, lent: &lent, spareBox: &spareBox, thread: thread)
+        closedWithNext = core.endRound(
+          &action, &completion, &state, lent: &lent, spareBox: &spareBox,
+          leftovers: &leftovers, thread: thread)
       }
     }
     replaced = nil  // the state before the action, when it was not lent, is released here
     if subscribers.readersToWake != 0 { wakeReaders(subscribers.readersToWake) }
-    if let silent = silent.take() { return finish(silent) }
+    if let hasNext = closedWithNext {
+      if let leftovers = leftovers.take() { settle(leftovers) }
+      return hasNext
+    }
     return closeRound(
-      action, failure: nil, &subscribers, &action, &completion, &state, lent: &lent,
+      failure: nil, subscribers, &action, &completion, &state, lent: &lent,
       spareBox: &spareBox, thread: thread)
   }
 
-  /// Ends a round that closed with its commit: releases what it removed and calls the idle
-  /// waiters, outside the lock.
-  @inlinable
-  func finish(_ silent: consuming _SilentRound<State>) -> Bool {
-    let waiters = silent.idleWaiters
-    let hasNext = silent.hasNext
-    _ = consume silent  // removed subscribers are released here
-    if !waiters.isEmpty { callIdleWaiters(waiters) }
-    return hasNext
+  /// Deals with what a closed round handed back, outside the lock: releases the subscribers it
+  /// removed, then makes its calls (dropped actions' completions, idle waiters).
+  @usableFromInline
+  func settle(_ leftovers: consuming _RoundLeftovers<State>) {
+    let calls = leftovers.calls
+    _ = consume leftovers  // removed subscribers are released here
+    for call in calls { call() }
   }
 
   @usableFromInline
@@ -233,33 +241,42 @@ extension _StoreEngine {
     for _ in 0..<count { lentStateWait?.signal() }
   }
 
-  /// Notifies, calls the completions, then closes the round: loads the next queued action into
+  /// Notifies (with a ``RejectedAction`` in place of an action that `failure` says was not
+  /// applied), calls the completions, then closes the round: loads the next queued action into
   /// the `inout` arguments and returns `true`, or marks the store idle and returns `false`.
   @inlinable
   func closeRound(
-    _ delivered: any ActionProtocol, failure: ActionOutcome?,
-    _ subscribers: inout _NotificationList<State>,
+    failure: ActionOutcome?,
+    _ subscribers: consuming _NotificationList<State>,
     _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
     _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
   ) -> Bool {
-    subscribers.notify(delivered, state)
-    let late = subscribers.lateCompletions
-    let deferred = subscribers.deferredDispatches
-    subscribers = _NotificationList()  // let go of the snapshot before the round closes
+    let extras: _RoundExtras<State>?
+    do {
+      // Moved, not copied: the snapshot is released as soon as the calls are made, before
+      // the round closes.
+      let list = consume subscribers
+      if case .failed(let error)? = failure {
+        list.notify(RejectedAction(action, error: error), state)
+      } else {
+        list.notify(action, state)  // borrowed: an applied action is not copied
+      }
+      extras = list.extras
+    }
     if let completion {
       _CompletionContext.with(failure) { completion(state) }
     }
-    if !late.isEmpty { callLateCompletions(late, state) }
-    if !deferred.isEmpty { runDeferredDispatches(deferred) }
-    var removed: [_Subscriber<State>] = []
-    var idleWaiters: [@Sendable () -> Void] = []
+    if let extras {
+      if !extras.lateCompletions.isEmpty { callLateCompletions(extras.lateCompletions, state) }
+      if !extras.deferredDispatches.isEmpty { runDeferredDispatches(extras.deferredDispatches) }
+    }
+    var leftovers: _RoundLeftovers<State>?
     let hasNext = inner.withLock { core in
       core.endRound(
-        &action, &completion, &state, lent: &lent, spareBox: &spareBox, removed: &removed,
-        idleWaiters: &idleWaiters, thread: thread)
+        &action, &completion, &state, lent: &lent, spareBox: &spareBox, leftovers: &leftovers,
+        thread: thread)
     }
-    removed = []  // cancelled subscribers are released here, outside the lock
-    if !idleWaiters.isEmpty { callIdleWaiters(idleWaiters) }
+    if let leftovers = leftovers.take() { settle(leftovers) }
     return hasNext
   }
 
@@ -276,11 +293,6 @@ extension _StoreEngine {
     _CompletionContext.with(.dropped(.feedbackLimit)) {
       for completion in completions { completion(state) }
     }
-  }
-
-  @usableFromInline
-  func callIdleWaiters(_ waiters: [@Sendable () -> Void]) {
-    for waiter in waiters { waiter() }
   }
 
   /// Commits a ``StateReplacedAction``'s state in place of running the reducer.

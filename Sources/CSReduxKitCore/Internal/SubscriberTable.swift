@@ -33,14 +33,13 @@ final class _Subscriber<State: StateProtocol>: Sendable {
 /// own changes while a round runs, so holding these arrays never forces a copy.
 @usableFromInline
 struct _NotificationList<State: StateProtocol> {
-  @usableFromInline var all: ContiguousArray<_Subscriber<State>?> = []
-  @usableFromInline var typed: ContiguousArray<_Subscriber<State>?> = []
+  // Optional, not empty: a list that never got a bucket then holds no array to release.
+  @usableFromInline var all: ContiguousArray<_Subscriber<State>?>?
+  @usableFromInline var typed: ContiguousArray<_Subscriber<State>?>?
   /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
   @usableFromInline var readersToWake = 0
-  /// Completions of feedback actions dropped while the state was lent, for the committed state.
-  @usableFromInline var lateCompletions: [@Sendable (State) -> Void] = []
-  /// Actions the reducer dispatched to a store with middleware, to pass through it now.
-  @usableFromInline var deferredDispatches: [_Pending<State>] = []
+  /// The late completions and deferred dispatches, when there are any.
+  @usableFromInline var extras: _RoundExtras<State>?
 
   @inlinable
   init() {}
@@ -49,13 +48,14 @@ struct _NotificationList<State: StateProtocol> {
   /// dispatch.
   @inlinable
   var isSilent: Bool {
-    all.isEmpty && typed.isEmpty && lateCompletions.isEmpty && deferredDispatches.isEmpty
+    all == nil && typed == nil && extras == nil
   }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
   @inlinable
   func notify(_ action: any ActionProtocol, _ state: State) {
-    if typed.isEmpty {
+    guard let typed else {
+      guard let all else { return }
       all.withUnsafeBufferPointer { entries in
         for entry in entries {
           guard let entry else { continue }
@@ -64,6 +64,7 @@ struct _NotificationList<State: StateProtocol> {
       }
       return
     }
+    let all = all ?? []
     var i = 0
     var j = 0
     while true {
@@ -191,6 +192,7 @@ struct _SubscriberTable<State: StateProtocol> {
         entries.append(entry)
       }
     }
+    guard !entries.isEmpty else { return }
     entries.sort { $0.id < $1.id }
     list.typed = ContiguousArray(entries.map { Optional($0) })
   }
