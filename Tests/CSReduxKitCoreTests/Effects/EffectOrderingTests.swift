@@ -49,6 +49,7 @@ struct EffectOrderingTests {
         context.dispatch(Action(type: 6, data: "new"))
       })
     held.current?()
+    held.withLock { $0 = nil }  // the reducer holds it and it holds the store: a cycle
     await store.waitUntilIdle(includingEffects: true)
 
     #expect(store.state.applied == [1, 6], "the old result never reached the reducer")
@@ -79,6 +80,7 @@ struct EffectOrderingTests {
     #expect(await holding.opened())
     #expect(store.cancelEffects(id: SearchID()) == 1)
     passOn.current?()  // the store is idle: the action would run at once
+    passOn.withLock { $0 = nil }  // the middleware holds it and it holds the store: a cycle
     await store.waitUntilIdle(includingEffects: true)
 
     #expect(store.state.applied.isEmpty)
