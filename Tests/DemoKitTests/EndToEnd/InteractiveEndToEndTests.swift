@@ -45,7 +45,7 @@ final class PTYProcess: @unchecked Sendable {
     (self.master, self.slave, self.pid, self.modeBefore) = (master, slave, pid, mode)
     // A bound against hangs only: a sanitized demo on a busy 2-core machine can take tens of
     // seconds for a session that takes milliseconds on an idle one.
-    deadline = ContinuousClock.now + .seconds(90)
+    deadline = ContinuousClock.now + .seconds(300)
   }
 
   deinit {

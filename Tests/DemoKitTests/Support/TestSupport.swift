@@ -58,7 +58,7 @@ enum DemoBinary {
   /// process is waited for on a thread of its own (see `offThePool`), once a slot is free
   /// (see `processSlots`); the timeout counts from the start.
   static func run(
-    _ arguments: [String], input: String = "", timeout: Duration = .seconds(90)
+    _ arguments: [String], input: String = "", timeout: Duration = .seconds(300)
   ) async throws -> DemoRun {
     let path = try #require(path, "build the demo binary first (swift build)")
     let run = await offThePool {
