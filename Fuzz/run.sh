@@ -42,8 +42,12 @@ if ! swift build --scratch-path "$build" -Xswiftc -sanitize=fuzzer,address \
 fi
 products=$(swift build --scratch-path "$build" --show-bin-path)
 # Without coverage in the library, a campaign explores blind: refuse to run one.
-probe=$(ls "$products"/CSReduxKitCore.build/*.o | head -n 1)
-if ! nm "$probe" 2>/dev/null | grep -q "sanitizer_cov"; then
+# (A glob and a variable, not `ls | head` or `nm | grep -q`: under pipefail, a reader that
+# closes the pipe early makes the writer fail with SIGPIPE, and the whole pipeline with it.)
+probes=("$products"/CSReduxKitCore.build/*.o)
+probe=${probes[0]}
+symbols=$(nm "$probe" 2>/dev/null || true)
+if [[ $symbols != *sanitizer_cov* ]]; then
   echo "error: $probe has no coverage instrumentation (-sanitize=fuzzer did not reach" \
     "the compiler); see $build/library.log" >&2
   exit 1
