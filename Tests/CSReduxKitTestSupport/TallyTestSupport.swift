@@ -113,11 +113,7 @@ package func expectationError(
 /// test that blocks one stalls the other tests' tasks.
 @discardableResult @_disfavoredOverload
 package func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    let thread = Thread { continuation.resume(with: Result { try body() }) }
-    thread.stackSize = 1 << 20
-    thread.start()
-  }
+  try await offThePool { Result { try body() } }.get()
 }
 
 /// The `StoreExpectationError` that a synchronous `body` throws.

@@ -57,18 +57,6 @@ struct MainActorSubscriptionTests {
     for subscription in [everything, setFiltered, enumFiltered] { subscription.cancel() }
   }
 
-  @Test("the plain subscribeOnMainActor form is synchronous on the main thread too")
-  @MainActor func plainFormIsSynchronous() {
-    let store = moduleStore("A")
-    var seen: [Int] = []
-    let subscription = store.subscribeOnMainActor { _, state in seen.append(state.value) }
-    store.dispatch(Action(ModuleAction.add))
-    #expect(seen == [1])
-    store.dispatch(Action(ModuleAction.add))
-    #expect(seen == [1, 2])
-    subscription.cancel()
-  }
-
   @Test("commits from four threads and the main thread reach the main actor in commit order")
   @MainActor func orderWithFourThreadsAndTheMainThread() {
     let store = moduleStore("A")
