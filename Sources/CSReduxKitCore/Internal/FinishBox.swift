@@ -97,6 +97,17 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
     return earlyOutcome.take()
   }
 
+  /// The outcome of a reducer that called `finish` before it returned (the usual case), or
+  /// `nil`, after which the caller goes on with `reducerReturned`. Only the draining thread
+  /// calls it. `finishedEarly` is final until this thread moves on, so a load suffices where
+  /// `reducerReturned` needs a compare-and-exchange; inlined, so the call retains nothing.
+  @inlinable @inline(__always)
+  func outcomeIfFinished() -> _Outcome<State>? {
+    guard phase.load() == Self.finishedEarly else { return nil }
+    phase.store(Self.done)
+    return earlyOutcome.take()
+  }
+
   /// Completes an action that was still awaiting `finish` when nothing else can call it any
   /// more. Returns `false` if a `finish` call won the race.
   @inlinable

@@ -43,7 +43,10 @@ extension _StoreEngine {
       return
     }
     let token = completion.map { _CompletionToken(engine: self, completion: $0) }
-    middleware[position].body(
-      action, MiddlewareContext(engine: self, position: position, completion: token, gate: gate))
+    let context = MiddlewareContext(
+      engine: self, position: position, completion: token, gate: gate)
+    // Borrowed from the array, which the engine holds for its life: calling the middleware
+    // copies no closure.
+    middleware.withUnsafeBufferPointer { chain in chain[position].body(action, context) }
   }
 }

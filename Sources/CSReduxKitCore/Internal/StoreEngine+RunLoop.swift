@@ -95,8 +95,9 @@ extension _StoreEngine {
         else { return }
         continue
       }
-      var box = spare.take() ?? _FinishBox(reporter: reporter)
+      // The type first: reading it calls into the action, and the box is loaded after.
       let type = action.type
+      var box = spare.take() ?? _FinishBox(reporter: reporter)
       box.begin(actionType: type)
       if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
       if type == StateReplacedAction.type {
@@ -105,7 +106,9 @@ extension _StoreEngine {
         execute(action, state, Finish(box))
       }
       if !middleware.isEmpty { reducerCallThread.store(0) }
-      var outcome = box.reducerReturned(action: action, completion: completion, engine: self)
+      var outcome =
+        box.outcomeIfFinished()
+        ?? box.reducerReturned(action: action, completion: completion, engine: self)
       if outcome == nil {
         // When nothing else holds `finish`, it can never be called: complete the action now.
         guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {

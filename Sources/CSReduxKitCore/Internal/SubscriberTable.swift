@@ -52,11 +52,14 @@ struct _NotificationList<State: StateProtocol> {
   }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
+  ///
+  /// The list holds its arrays for the whole round and an array holds its entries, so the
+  /// entries are read as unretained references: no reference count changes per subscriber.
   @inlinable
   func notify(_ action: any ActionProtocol, _ state: State) {
     guard let typed else {
       guard let all else { return }
-      all.withUnsafeBufferPointer { entries in
+      Self.withUnretained(all) { entries in
         for entry in entries {
           guard let entry else { continue }
           Self.call(entry, action, state)
@@ -64,40 +67,62 @@ struct _NotificationList<State: StateProtocol> {
       }
       return
     }
-    let all = all ?? []
-    var i = 0
-    var j = 0
-    while true {
-      while i < all.count, all[i] == nil { i += 1 }
-      while j < typed.count, typed[j] == nil { j += 1 }
-      let next: _Subscriber<State>
-      switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
-      case (let a?, let b?):
-        if a.id < b.id {
-          next = a
-          i += 1
-        } else {
-          next = b
-          j += 1
+    Self.withUnretained(all ?? []) { all in
+      Self.withUnretained(typed) { typed in
+        var i = 0
+        var j = 0
+        while true {
+          while i < all.count, all[i] == nil { i += 1 }
+          while j < typed.count, typed[j] == nil { j += 1 }
+          let next: Unmanaged<_Subscriber<State>>
+          switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
+          case (let a?, let b?):
+            if Self.id(a) < Self.id(b) {
+              next = a
+              i += 1
+            } else {
+              next = b
+              j += 1
+            }
+          case (let a?, nil):
+            next = a
+            i += 1
+          case (nil, let b?):
+            next = b
+            j += 1
+          case (nil, nil):
+            return
+          }
+          Self.call(next, action, state)
         }
-      case (let a?, nil):
-        next = a
-        i += 1
-      case (nil, let b?):
-        next = b
-        j += 1
-      case (nil, nil):
-        return
       }
-      Self.call(next, action, state)
     }
   }
 
-  /// Calls an active subscriber. The list holds every entry for the whole round, so the call
-  /// borrows the entry instead of retaining it.
+  /// Lends the entries of `array` as unretained references, valid while `array` is held.
   @inlinable @inline(__always)
-  static func call(_ entry: _Subscriber<State>, _ action: any ActionProtocol, _ state: State) {
-    Unmanaged.passUnretained(entry)._withUnsafeGuaranteedRef { entry in
+  static func withUnretained<R>(
+    _ array: ContiguousArray<_Subscriber<State>?>,
+    _ body: (UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>) -> R
+  ) -> R {
+    array.withUnsafeBufferPointer { entries in
+      // A strong reference and an unretained one have the same layout, and so do their
+      // optionals (one pointer, nil as zero).
+      entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { body($0) }
+    }
+  }
+
+  @inlinable @inline(__always)
+  static func id(_ entry: Unmanaged<_Subscriber<State>>) -> UInt64 {
+    entry._withUnsafeGuaranteedRef { $0.id }
+  }
+
+  /// Calls an active subscriber, borrowing the entry the list holds.
+  @inlinable @inline(__always)
+  static func call(
+    _ entry: Unmanaged<_Subscriber<State>>, _ action: any ActionProtocol, _ state: State
+  ) {
+    entry._withUnsafeGuaranteedRef { entry in
       if entry.isActive { entry.body(action, state) }
     }
   }

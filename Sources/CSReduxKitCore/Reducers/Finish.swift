@@ -67,8 +67,9 @@ public struct Finish<State: StateProtocol>: Sendable {
 
   @inlinable
   func complete(_ outcome: _Outcome<State>) {
-    if let box {
-      box.finish(outcome)
+    // Not `if let`: binding the box would copy the reference, one retain and release per call.
+    if box != nil {
+      box.unsafelyUnwrapped.finish(outcome)
     } else {
       link?.finish(outcome)
     }
