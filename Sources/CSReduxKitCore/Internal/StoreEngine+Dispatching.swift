@@ -42,9 +42,17 @@ extension _StoreEngine {
       enqueue(action, completion: completion, gate: gate)
       return
     }
-    let token = completion.map { _CompletionToken(engine: self, completion: $0) }
-    let context = MiddlewareContext(
-      engine: self, position: position, completion: token, gate: gate)
+    // Without a completion or a gate (the usual dispatch), the context is built from literal
+    // nils: copying two empty references still costs a call each to retain and release.
+    let context =
+      if completion == nil && gate == nil {
+        MiddlewareContext(engine: self, position: position, completion: nil, gate: nil)
+      } else {
+        MiddlewareContext(
+          engine: self, position: position,
+          completion: completion.map { _CompletionToken(engine: self, completion: $0) },
+          gate: gate)
+      }
     // Borrowed from the array, which the engine holds for its life: calling the middleware
     // copies no closure.
     middleware.withUnsafeBufferPointer { chain in chain[position].body(action, context) }

@@ -38,7 +38,12 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
   /// - Parameter action: The action to pass on.
   @inlinable
   public func next(_ action: any ActionProtocol) {
-    engine.runMiddleware(from: position + 1, action, completion: completion?.take(), gate: gate)
+    if completion == nil && gate == nil {
+      // Literal nils: no retain and release of two empty references per middleware.
+      engine.runMiddleware(from: position + 1, action, completion: nil, gate: nil)
+    } else {
+      engine.runMiddleware(from: position + 1, action, completion: completion?.take(), gate: gate)
+    }
   }
 
   /// Passes `action` on and calls `completion` with the state committed for it, after its
