@@ -97,15 +97,18 @@ extension _StoreEngine {
       }
       // The type first: reading it calls into the action, and the box is loaded after.
       let type = action.type
-      var box = spare.take() ?? _FinishBox(reporter: reporter)
-      box.begin(actionType: type)
+      let fresh = spare.take() ?? _FinishBox(reporter: reporter)
+      fresh.begin(actionType: type)
+      // The box is moved into the callback and back out: the call retains nothing.
+      let finish = Finish(consume fresh)
       if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
       if type == StateReplacedAction.type {
-        applyReplacement(action, state, Finish(box))
+        applyReplacement(action, state, finish)
       } else {
-        execute(action, state, Finish(box))
+        execute(action, state, finish)
       }
       if !middleware.isEmpty { reducerCallThread.store(0) }
+      var box = (consume finish).box.unsafelyUnwrapped
       var outcome =
         box.outcomeIfFinished()
         ?? box.reducerReturned(action: action, completion: completion, engine: self)
