@@ -20,3 +20,13 @@ struct _Pending<State: StateProtocol> {
     self.gate = gate
   }
 }
+
+/// The action a closed round loaded for the draining thread to run next, and its completion.
+@usableFromInline
+struct _Next<State: StateProtocol> {
+  @usableFromInline var action: (any ActionProtocol)?
+  @usableFromInline var completion: (@Sendable (State) -> Void)?
+
+  @inlinable
+  init() {}
+}

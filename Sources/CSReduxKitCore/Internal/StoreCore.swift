@@ -177,15 +177,16 @@ struct _StoreCore<State: StateProtocol> {
     return _RoundExtras(lateCompletions: lateCompletions, deferredDispatches: deferredDispatches)
   }
 
-  /// Closes a notification round. Loads the next queued action into the `inout` arguments and
+  /// Closes a notification round. Loads the next queued action into `next` (its type into
+  /// `type`, the state to reduce into `nextState`) and
   /// returns `true`, or marks the store idle and returns `false`. What is to be dealt with
   /// outside the lock goes into `leftovers`, made only when there is any: the subscribers
   /// removed during the round, to be released, and what to call: the completions of the
   /// cancelled effects' actions it dropped, then the idle waiters.
   @inlinable
   mutating func endRound(
-    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
-    _ nextState: inout State, lent: inout Bool, spareBox box: inout _FinishBox<State>?,
+    _ next: inout _Next<State>, _ type: inout Int, _ nextState: inout State, lent: inout Bool,
+    spareBox box: inout _FinishBox<State>?,
     leftovers: inout _RoundLeftovers<State>?, thread: UInt
   ) -> Bool {
     isNotifying = false
@@ -198,10 +199,10 @@ struct _StoreCore<State: StateProtocol> {
       if !idleWaiters.isEmpty { takeIdleWaiters(into: &leftovers) }
       return false
     }
-    action = pending.action
-    completion = pending.completion
-    nextState = startTurn(
-      actionType: pending.action.type, thread: thread, spareBox: &box, lent: &lent)
+    type = pending.action.type
+    next.action = pending.action
+    next.completion = pending.completion
+    nextState = startTurn(actionType: type, thread: thread, spareBox: &box, lent: &lent)
     return true
   }
 }

@@ -11,6 +11,8 @@ extension _StoreEngine {
     gate: _EffectGate? = nil
   ) {
     let thread = _currentThreadID()
+    // Read once: each read calls into the action.
+    let type = action.type
     var state: State?
     var cancelled: State?
     var lent = false
@@ -23,7 +25,7 @@ extension _StoreEngine {
         if core.drainThread == thread {
           if core.reducerThread == thread { reducingType = core.reducingType }
           let firstTrip = !core.feedback.isTripped
-          guard core.feedback.admit(type: action.type, limit: limit) else {
+          guard core.feedback.admit(type: type, limit: limit) else {
             // Dropped from inside an in-place reducer, which holds the state: the completion
             // gets the state that reducer commits.
             let committed = core.state
@@ -38,20 +40,21 @@ extension _StoreEngine {
         cancelled = core.presentState
       } else {
         core.isBusy = true
-        state = core.startTurn(
-          actionType: action.type, thread: thread, spareBox: &box, lent: &lent)
+        state = core.startTurn(actionType: type, thread: thread, spareBox: &box, lent: &lent)
       }
     }
     if let first = state.take() {
       // Moved, not copied, all the way: a lent state must reach the reducer uniquely held.
-      run(action, completion, consume first, lent: lent, spareBox: box.take(), thread: thread)
+      run(
+        action, type: type, completion, consume first, lent: lent, spareBox: box.take(),
+        thread: thread)
     } else if let dropped {
       if let types = dropped.report { reportFeedbackLoop(types: types) }
       if let state = dropped.state, let completion {
         _CompletionContext.with(.dropped(.feedbackLimit)) { completion(state) }
       }
     } else if let reducingType {
-      reportDispatchFromReducer(actionType: action.type, reducingType: reducingType)
+      reportDispatchFromReducer(actionType: type, reducingType: reducingType)
     } else if let cancelled, let completion {
       _CompletionContext.with(.dropped(.effectCancelled)) { completion(cancelled) }
     }
@@ -70,64 +73,85 @@ extension _StoreEngine {
   /// asynchronous. The caller owns the queue (`isBusy`) and passes the first action.
   @inlinable
   func run(
-    _ firstAction: any ActionProtocol, _ firstCompletion: (@Sendable (State) -> Void)?,
+    _ firstAction: any ActionProtocol, type firstType: Int,
+    _ firstCompletion: (@Sendable (State) -> Void)?,
     _ firstState: consuming State, lent firstLent: Bool, spareBox: consuming _FinishBox<State>?,
     thread: UInt
   ) {
-    var action = firstAction
-    var completion = firstCompletion
     var state = consume firstState
     var lent = firstLent
     // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
     var spare = consume spareBox
-    while true {
-      if let reduceInPlace, action.type != StateReplacedAction.type {
-        // When `lent`, `state` is the store's own, moved out of the core: nothing else holds
-        // it, so copy-on-write storage in it is changed where it is. Otherwise the core keeps
-        // the committed state for readers and the change copies what it touches. The
-        // reduction cannot throw, so there is never a half-made change to undo.
-        if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
-        reduceInPlace(action, &state)
-        if !middleware.isEmpty { reducerCallThread.store(0) }
-        guard
-          completeInPlace(
-            &action, &completion, &state, lent: &lent, spareBox: &spare, thread: thread)
-        else { return }
-        continue
-      }
-      // The type first: reading it calls into the action, and the box is loaded after.
-      let type = action.type
-      let fresh = spare.take() ?? _FinishBox(reporter: reporter)
-      fresh.begin(actionType: type)
-      // The box is moved into the callback and back out: the call retains nothing.
-      let finish = Finish(consume fresh)
-      if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
-      if type == StateReplacedAction.type {
-        applyReplacement(action, state, finish)
-      } else {
-        execute(action, state, finish)
-      }
-      if !middleware.isEmpty { reducerCallThread.store(0) }
-      var box = (consume finish).box.unsafelyUnwrapped
-      var outcome =
-        box.outcomeIfFinished()
-        ?? box.reducerReturned(action: action, completion: completion, engine: self)
-      if outcome == nil {
-        // When nothing else holds `finish`, it can never be called: complete the action now.
-        guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
-          awaitFinish(box)
-          return
-        }
-        outcome = .released
-      }
-      // Moved, not copied: the box is not used again in this turn.
-      if isKnownUniquelyReferenced(&box) { spare = consume box }
+    // The next action, loaded when a round closes, with its type (read once) and completion.
+    // Two optionals, not an optional queue entry: an empty one is released with a test.
+    var next = _Next<State>()
+    var type = firstType
+    // The first action is borrowed from the caller, never copied; each later one is moved out
+    // of `next`.
+    guard
+      turn(
+        firstAction, type, firstCompletion, &state, lent: &lent, spareBox: &spare, next: &next,
+        nextType: &type, thread: thread)
+    else { return }
+    while let action = next.action.take() {
+      let completion = next.completion.take()
       guard
-        complete(
-          &action, &completion, &state, outcome: outcome ?? .released, lent: &lent,
-          spareBox: &spare, thread: thread)
+        turn(
+          action, type, completion, &state, lent: &lent, spareBox: &spare, next: &next,
+          nextType: &type, thread: thread)
       else { return }
     }
+  }
+
+  /// Reduces one action, then commits and notifies unless the reducer goes asynchronous.
+  /// Returns `true` with the next action in `next` (its type in `nextType` and its state in
+  /// `state`), or `false` when the store went idle or waits for `finish`.
+  @inlinable
+  func turn(
+    _ action: any ActionProtocol, _ type: Int, _ completion: (@Sendable (State) -> Void)?,
+    _ state: inout State, lent: inout Bool, spareBox spare: inout _FinishBox<State>?,
+    next: inout _Next<State>, nextType: inout Int, thread: UInt
+  ) -> Bool {
+    if let reduceInPlace, type != StateReplacedAction.type {
+      // When `lent`, `state` is the store's own, moved out of the core: nothing else holds
+      // it, so copy-on-write storage in it is changed where it is. Otherwise the core keeps
+      // the committed state for readers and the change copies what it touches. The
+      // reduction cannot throw, so there is never a half-made change to undo.
+      if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
+      reduceInPlace(action, &state)
+      if !middleware.isEmpty { reducerCallThread.store(0) }
+      return completeInPlace(
+        action, type, completion, &state, lent: &lent, spareBox: &spare, next: &next,
+        nextType: &nextType, thread: thread)
+    }
+    let fresh = spare.take() ?? _FinishBox(reporter: reporter)
+    fresh.begin(actionType: type)
+    // The box is moved into the callback and back out: the call retains nothing.
+    let finish = Finish(consume fresh)
+    if !middleware.isEmpty { reducerCallThread.store(Int(bitPattern: thread)) }
+    if type == StateReplacedAction.type {
+      applyReplacement(action, state, finish)
+    } else {
+      execute(action, state, finish)
+    }
+    if !middleware.isEmpty { reducerCallThread.store(0) }
+    var box = (consume finish).box.unsafelyUnwrapped
+    var outcome =
+      box.outcomeIfFinished()
+      ?? box.reducerReturned(action: action, completion: completion, engine: self)
+    if outcome == nil {
+      // When nothing else holds `finish`, it can never be called: complete the action now.
+      guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
+        awaitFinish(box)
+        return false
+      }
+      outcome = .released
+    }
+    // Moved, not copied: the box is not used again in this turn.
+    if isKnownUniquelyReferenced(&box) { spare = consume box }
+    return complete(
+      action, type, completion, &state, outcome: outcome ?? .released, lent: &lent,
+      spareBox: &spare, next: &next, nextType: &nextType, thread: thread)
   }
 
   /// Resumes the queue on the thread that finished an asynchronous reducer.
@@ -137,26 +161,31 @@ extension _StoreEngine {
     outcome: _Outcome<State>
   ) {
     let thread = _currentThreadID()
-    var action = action
-    var completion = completion
     var state = self.state
     var lent = false
     var spare: _FinishBox<State>?
+    var next = _Next<State>()
+    var type = 0
     if complete(
-      &action, &completion, &state, outcome: outcome, lent: &lent, spareBox: &spare,
-      thread: thread)
+      action, action.type, completion, &state, outcome: outcome, lent: &lent, spareBox: &spare,
+      next: &next, nextType: &type, thread: thread),
+      let action = next.action.take()
     {
-      run(action, completion, consume state, lent: lent, spareBox: spare.take(), thread: thread)
+      run(
+        action, type: type, next.completion.take(), consume state, lent: lent,
+        spareBox: spare.take(), thread: thread)
     }
   }
 
-  /// Commits an outcome, notifies, then either loads the next queued action into the `inout`
-  /// arguments and returns `true`, or marks the store idle and returns `false`.
+  /// Commits an outcome, notifies, then either loads the next queued action into `next`
+  /// (and its state into `state`) and returns `true`, or marks the store idle and returns
+  /// `false`.
   @inlinable
   func complete(
-    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
+    _ action: any ActionProtocol, _ type: Int, _ completion: (@Sendable (State) -> Void)?,
     _ state: inout State, outcome: _Outcome<State>, lent: inout Bool,
-    spareBox: inout _FinishBox<State>?, thread: UInt
+    spareBox: inout _FinishBox<State>?, next: inout _Next<State>, nextType: inout Int,
+    thread: UInt
   ) -> Bool {
     var newState: State?
     // What the completion hears (`sendReportingOutcome`), and whether the subscribers get a
@@ -168,13 +197,13 @@ extension _StoreEngine {
     case .failed(let error):
       failure = .failed(error)
       report(
-        .reducerFailed, actionType: action.type,
+        .reducerFailed, actionType: type,
         "the reducer failed: \(error). The state was left unchanged. Check the action's "
           + "payload and the state it applies to.", error: error)
     case .released:
       failure = .failed(nil)
       report(
-        .finishReleasedWithoutCall, actionType: action.type,
+        .finishReleasedWithoutCall, actionType: type,
         "the reducer let finish go without calling it; the action completed with the state "
           + "unchanged. Call finish on every path, with the same state when nothing changes.")
     }
@@ -183,13 +212,12 @@ extension _StoreEngine {
     // Whether another action was loaded, when the round closed with its commit.
     var closedWithNext: Bool?
     var leftovers: _RoundLeftovers<State>?
-    let type = action.type
     inner.withLock { core in
       state = core.commit(&newState, replaced: &replaced, actionType: type, into: &subscribers)
       // Nobody to call: the round can close in this same critical section.
       if subscribers.isSilent, completion == nil {
         closedWithNext = core.endRound(
-          &action, &completion, &state, lent: &lent, spareBox: &spareBox,
+          &next, &nextType, &state, lent: &lent, spareBox: &spareBox,
           leftovers: &leftovers, thread: thread)
       }
     }
@@ -199,26 +227,26 @@ extension _StoreEngine {
       return hasNext
     }
     return closeRound(
-      failure: failure, subscribers, &action, &completion, &state, lent: &lent,
-      spareBox: &spareBox, thread: thread)
+      failure: failure, subscribers, action, completion, &state, lent: &lent,
+      spareBox: &spareBox, next: &next, nextType: &nextType, thread: thread)
   }
 
   /// Commits the state an in-place reduction changed, then like `complete`.
   @inlinable
   func completeInPlace(
-    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
-    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
+    _ action: any ActionProtocol, _ type: Int, _ completion: (@Sendable (State) -> Void)?,
+    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?,
+    next: inout _Next<State>, nextType: inout Int, thread: UInt
   ) -> Bool {
     var subscribers = _NotificationList<State>()
     var closedWithNext: Bool?
     var leftovers: _RoundLeftovers<State>?
     var replaced: State?
-    let type = action.type
     inner.withLock { core in
       core.commitInPlace(state, replaced: &replaced, actionType: type, into: &subscribers)
       if subscribers.isSilent, completion == nil {
         closedWithNext = core.endRound(
-          &action, &completion, &state, lent: &lent, spareBox: &spareBox,
+          &next, &nextType, &state, lent: &lent, spareBox: &spareBox,
           leftovers: &leftovers, thread: thread)
       }
     }
@@ -229,8 +257,8 @@ extension _StoreEngine {
       return hasNext
     }
     return closeRound(
-      failure: nil, subscribers, &action, &completion, &state, lent: &lent,
-      spareBox: &spareBox, thread: thread)
+      failure: nil, subscribers, action, completion, &state, lent: &lent,
+      spareBox: &spareBox, next: &next, nextType: &nextType, thread: thread)
   }
 
   /// Deals with what a closed round handed back, outside the lock: releases the subscribers it
@@ -249,13 +277,14 @@ extension _StoreEngine {
 
   /// Notifies (with a ``RejectedAction`` in place of an action that `failure` says was not
   /// applied), calls the completions, then closes the round: loads the next queued action into
-  /// the `inout` arguments and returns `true`, or marks the store idle and returns `false`.
+  /// `next` and returns `true`, or marks the store idle and returns `false`.
   @inlinable
   func closeRound(
     failure: ActionOutcome?,
     _ subscribers: consuming _NotificationList<State>,
-    _ action: inout any ActionProtocol, _ completion: inout (@Sendable (State) -> Void)?,
-    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?, thread: UInt
+    _ action: any ActionProtocol, _ completion: (@Sendable (State) -> Void)?,
+    _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?,
+    next: inout _Next<State>, nextType: inout Int, thread: UInt
   ) -> Bool {
     let extras: _RoundExtras<State>?
     do {
@@ -279,8 +308,8 @@ extension _StoreEngine {
     var leftovers: _RoundLeftovers<State>?
     let hasNext = inner.withLock { core in
       core.endRound(
-        &action, &completion, &state, lent: &lent, spareBox: &spareBox, leftovers: &leftovers,
-        thread: thread)
+        &next, &nextType, &state, lent: &lent, spareBox: &spareBox,
+        leftovers: &leftovers, thread: thread)
     }
     if let leftovers = leftovers.take() { settle(leftovers) }
     return hasNext

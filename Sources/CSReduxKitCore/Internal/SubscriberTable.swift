@@ -55,7 +55,11 @@ struct _NotificationList<State: StateProtocol> {
   ///
   /// The list holds its arrays for the whole round and an array holds its entries, so the
   /// entries are read as unretained references: no reference count changes per subscriber.
-  @inlinable
+  ///
+  /// Always inlined: compiled on its own, the optimizer turns `action` into a generic
+  /// parameter and then boxes it back into an existential for the subscribers, a copy of the
+  /// action per round.
+  @inlinable @inline(__always)
   func notify(_ action: any ActionProtocol, _ state: State) {
     guard let typed else {
       guard let all else { return }
