@@ -44,7 +44,10 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let actionTypeWord = _AtomicWord(0)
   @usableFromInline @exclusivity(unchecked) var action: (any ActionProtocol)?
   @usableFromInline @exclusivity(unchecked) var completion: (@Sendable (State) -> Void)?
-  @usableFromInline @exclusivity(unchecked) var earlyOutcome: _Outcome<State>?
+  /// The outcome of a `finish` called before the reducer returned: initialized by `finish`
+  /// (`claimed`), moved out by the draining thread (`finishedEarly`), empty otherwise. Raw
+  /// memory, not an optional field: storing into it never has an old value to destroy.
+  @usableFromInline let earlyOutcome = UnsafeMutablePointer<_Outcome<State>>.allocate(capacity: 1)
 
   @inlinable
   init(reporter: _Reporter) {
@@ -56,6 +59,9 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
     if phase.load() == Self.awaiting, let action, let resumeTarget {
       resumeTarget._resume(action: action, completion: completion, outcome: .released)
     }
+    // Only the draining thread moves the outcome out, and it holds the box until it has.
+    if phase.load() == Self.finishedEarly { earlyOutcome.deinitialize(count: 1) }
+    earlyOutcome.deallocate()
     phase.deallocate()
     actionTypeWord.deallocate()
   }
@@ -93,8 +99,9 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
     }
     // `finish` claimed the box; it publishes the outcome a few instructions later.
     while phase.load() != Self.finishedEarly { csrk_yield() }
+    let outcome = earlyOutcome.move()
     phase.store(Self.done)
-    return earlyOutcome.take()
+    return outcome
   }
 
   /// The outcome of a reducer that called `finish` before it returned (the usual case), or
@@ -104,8 +111,9 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   @inlinable @inline(__always)
   func outcomeIfFinished() -> _Outcome<State>? {
     guard phase.load() == Self.finishedEarly else { return nil }
+    let outcome = earlyOutcome.move()
     phase.store(Self.done)
-    return earlyOutcome.take()
+    return outcome
   }
 
   /// Completes an action that was still awaiting `finish` when nothing else can call it any
@@ -135,7 +143,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
           current = found
           continue
         }
-        earlyOutcome = outcome
+        earlyOutcome.initialize(to: outcome)
         phase.store(Self.finishedEarly)
         return
       case Self.publishing:

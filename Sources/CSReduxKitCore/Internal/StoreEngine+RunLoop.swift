@@ -136,10 +136,16 @@ extension _StoreEngine {
     }
     if !middleware.isEmpty { reducerCallThread.store(0) }
     var box = (consume finish).box.unsafelyUnwrapped
-    var outcome =
-      box.outcomeIfFinished()
-      ?? box.reducerReturned(action: action, completion: completion, engine: self)
-    if outcome == nil {
+    // Bound once and moved on: an optional outcome copied along the way costs a test and a
+    // destruction each time.
+    let outcome: _Outcome<State>
+    if let early = box.outcomeIfFinished() {
+      outcome = early
+    } else if let late = box.reducerReturned(
+      action: action, completion: completion, engine: self)
+    {
+      outcome = late
+    } else {
       // When nothing else holds `finish`, it can never be called: complete the action now.
       guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
         awaitFinish(box)
@@ -150,7 +156,7 @@ extension _StoreEngine {
     // Moved, not copied: the box is not used again in this turn.
     if isKnownUniquelyReferenced(&box) { spare = consume box }
     return complete(
-      action, type, completion, &state, outcome: outcome ?? .released, lent: &lent,
+      action, type, completion, &state, outcome: outcome, lent: &lent,
       spareBox: &spare, next: &next, nextType: &nextType, thread: thread)
   }
 
@@ -183,7 +189,7 @@ extension _StoreEngine {
   @inlinable
   func complete(
     _ action: any ActionProtocol, _ type: Int, _ completion: (@Sendable (State) -> Void)?,
-    _ state: inout State, outcome: _Outcome<State>, lent: inout Bool,
+    _ state: inout State, outcome: consuming _Outcome<State>, lent: inout Bool,
     spareBox: inout _FinishBox<State>?, next: inout _Next<State>, nextType: inout Int,
     thread: UInt
   ) -> Bool {
@@ -191,7 +197,7 @@ extension _StoreEngine {
     // What the completion hears (`sendReportingOutcome`), and whether the subscribers get a
     // `RejectedAction`; `nil` for applied.
     var failure: ActionOutcome?
-    switch outcome {
+    switch consume outcome {
     case .state(let state):
       newState = state
     case .failed(let error):
