@@ -16,7 +16,8 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let actionNames: ActionTypeNames
   @usableFromInline let reducerTimeout: Duration
   @usableFromInline let nestedDispatchLimit: Int
-  /// The reducer's `execute`, specialized for its concrete type when the store is created.
+  /// The reducer's `execute`: its own closure for a ``Reducer``, otherwise a closure
+  /// specialized for the reducer's concrete type when the store is created.
   @usableFromInline package let execute:
     @Sendable (any ActionProtocol, State, Finish<State>) -> Void
   /// The reducer's in-place reduction, when it has one that cannot fail half-way: the store
@@ -56,7 +57,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.actionNames = actionNames
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
-    self.execute = { reducer.execute(action: $0, state: $1, finish: $2) }
+    self.execute = reducer._execution
     let reduceInPlace = reducer._inPlaceReduction
     self.reduceInPlace = reduceInPlace
     var stateWhileLent: State?

@@ -33,10 +33,22 @@ public protocol ReducerProtocol<State>: Sendable {
   /// A store created with `stateAccess: .lentToReducer` whose reducer has one changes its
   /// state without copying it (see ``StateAccess``).
   var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? { get }
+
+  /// For the store: the function it calls for ``execute(action:state:finish:)``.
+  ///
+  /// Do not implement it. The default wraps `execute` in a closure; ``Reducer`` hands over
+  /// the closure it was made with, which spares every dispatch one call.
+  var _execution: @Sendable (any ActionProtocol, State, Finish<State>) -> Void { get }
 }
 
 extension ReducerProtocol {
   /// `nil`: the store calls ``execute(action:state:finish:)``.
   @inlinable
   public var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? { nil }
+
+  /// A closure that calls ``execute(action:state:finish:)``.
+  @inlinable
+  public var _execution: @Sendable (any ActionProtocol, State, Finish<State>) -> Void {
+    { [self] in execute(action: $0, state: $1, finish: $2) }
+  }
 }
