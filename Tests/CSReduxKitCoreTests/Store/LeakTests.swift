@@ -130,4 +130,30 @@ struct EngineLifetimeTests {
     store = nil
     #expect(weakMarker == nil)
   }
+
+  @Test("a state a reducer replaced, and its outcome, are released once committed")
+  func replacedStateIsReleased() {
+    struct Holder: StateProtocol {
+      var marker: Tracked?
+    }
+    var first: Tracked? = Tracked("first")
+    weak let weakFirst = first
+    var second: Tracked? = Tracked("second")
+    weak let weakSecond = second
+    let store = Store(
+      state: Holder(marker: first),
+      reducer: Reducer<Holder> { action, _, finish in
+        // Finishes before returning: the outcome goes through the store's finish box.
+        finish(Holder(marker: action.data as? Tracked))
+      })
+    first = nil
+    store.dispatch(Action(type: 1, data: second))
+    second = nil
+    // The committed state holds the second marker, and nothing holds the first any more.
+    #expect(weakFirst == nil)
+    #expect(store.state.marker === weakSecond)
+    store.dispatch(Action(type: 1))
+    // Neither the box nor anything else kept a copy of the outcome that held the second.
+    #expect(weakSecond == nil)
+  }
 }
