@@ -133,7 +133,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   var isAwaiting: Bool { phase.load() == Self.awaiting }
 
   @inlinable
-  func finish(_ outcome: _Outcome<State>) {
+  func finish(_ outcome: consuming _Outcome<State>) {
     var current = phase.load()
     while true {
       switch current {
@@ -143,7 +143,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
           current = found
           continue
         }
-        earlyOutcome.initialize(to: outcome)
+        earlyOutcome.initialize(to: consume outcome)
         phase.store(Self.finishedEarly)
         return
       case Self.publishing:

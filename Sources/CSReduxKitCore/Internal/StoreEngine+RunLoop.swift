@@ -156,7 +156,7 @@ extension _StoreEngine {
     // Moved, not copied: the box is not used again in this turn.
     if isKnownUniquelyReferenced(&box) { spare = consume box }
     return complete(
-      action, type, completion, &state, outcome: outcome, lent: &lent,
+      action, type, completion, &state, outcome: consume outcome, lent: &lent,
       spareBox: &spare, next: &next, nextType: &nextType, thread: thread)
   }
 
@@ -193,13 +193,36 @@ extension _StoreEngine {
     spareBox: inout _FinishBox<State>?, next: inout _Next<State>, nextType: inout Int,
     thread: UInt
   ) -> Bool {
-    var newState: State?
-    // What the completion hears (`sendReportingOutcome`), and whether the subscribers get a
-    // `RejectedAction`; `nil` for applied.
-    var failure: ActionOutcome?
     switch consume outcome {
-    case .state(let state):
-      newState = state
+    case .state(let newState):
+      // Applied: literal nils, so that nothing is left to test and destroy for a failure.
+      return commit(
+        action, type, completion, &state, newState: newState, failure: nil, lent: &lent,
+        spareBox: &spareBox, next: &next, nextType: &nextType, thread: thread)
+    case let unapplied:
+      return completeUnapplied(
+        action, type, completion, &state, outcome: unapplied, lent: &lent,
+        spareBox: &spareBox, next: &next, nextType: &nextType, thread: thread)
+    }
+  }
+
+  /// Reports an outcome that leaves the state as it was, then commits like `complete`. Out of
+  /// line: the usual, applied path carries none of its work.
+  @inline(never) @usableFromInline
+  func completeUnapplied(
+    _ action: any ActionProtocol, _ type: Int, _ completion: (@Sendable (State) -> Void)?,
+    _ state: inout State, outcome: _Outcome<State>, lent: inout Bool,
+    spareBox: inout _FinishBox<State>?, next: inout _Next<State>, nextType: inout Int,
+    thread: UInt
+  ) -> Bool {
+    // What the completion hears (`sendReportingOutcome`), and whether the subscribers get a
+    // `RejectedAction`.
+    let failure: ActionOutcome
+    switch outcome {
+    case .state(let newState):
+      return commit(
+        action, type, completion, &state, newState: newState, failure: nil, lent: &lent,
+        spareBox: &spareBox, next: &next, nextType: &nextType, thread: thread)
     case .failed(let error):
       failure = .failed(error)
       report(
@@ -213,6 +236,22 @@ extension _StoreEngine {
         "the reducer let finish go without calling it; the action completed with the state "
           + "unchanged. Call finish on every path, with the same state when nothing changes.")
     }
+    return commit(
+      action, type, completion, &state, newState: nil, failure: failure, lent: &lent,
+      spareBox: &spareBox, next: &next, nextType: &nextType, thread: thread)
+  }
+
+  /// Commits `newState` (the state stays as it was when it is `nil`), notifies, then closes
+  /// the round like `complete`. `failure` is what the completion hears and whether the
+  /// subscribers get a ``RejectedAction``; `nil` for applied.
+  @inlinable
+  func commit(
+    _ action: any ActionProtocol, _ type: Int, _ completion: (@Sendable (State) -> Void)?,
+    _ state: inout State, newState: consuming State?, failure: ActionOutcome?,
+    lent: inout Bool, spareBox: inout _FinishBox<State>?, next: inout _Next<State>,
+    nextType: inout Int, thread: UInt
+  ) -> Bool {
+    var newState = consume newState
     var replaced: State?
     var subscribers = _NotificationList<State>()
     // Whether another action was loaded, when the round closed with its commit.
@@ -292,17 +331,18 @@ extension _StoreEngine {
     _ state: inout State, lent: inout Bool, spareBox: inout _FinishBox<State>?,
     next: inout _Next<State>, nextType: inout Int, thread: UInt
   ) -> Bool {
-    let extras: _RoundExtras<State>?
+    // Moved out of the list, not copied; usually `nil`.
+    var list = consume subscribers
+    let extras = list.extras.take()
     do {
       // Moved, not copied: the snapshot is released as soon as the calls are made, before
       // the round closes.
-      let list = consume subscribers
+      let list = consume list
       if case .failed(let error)? = failure {
         list.notify(RejectedAction(action, error: error), state)
       } else {
         list.notify(action, state)  // borrowed: an applied action is not copied
       }
-      extras = list.extras
     }
     if let completion {
       _CompletionContext.with(failure) { completion(state) }
