@@ -178,11 +178,11 @@ struct _StoreCore<State: StateProtocol> {
   }
 
   /// Closes a notification round. Loads the next queued action into `next` (its type into
-  /// `type`, the state to reduce into `nextState`) and
-  /// returns `true`, or marks the store idle and returns `false`. What is to be dealt with
-  /// outside the lock goes into `leftovers`, made only when there is any: the subscribers
-  /// removed during the round, to be released, and what to call: the completions of the
-  /// cancelled effects' actions it dropped, then the idle waiters.
+  /// `type`, the state to reduce into `nextState`) and returns `true`, or marks the store idle
+  /// and returns `false`. What is to be dealt with outside the lock goes into `leftovers`, made
+  /// only when there is any: the subscribers removed during the round, to be released, and
+  /// what to call: the completions of the cancelled effects' actions it dropped, then the idle
+  /// waiters.
   @inlinable
   mutating func endRound(
     _ next: inout _Next<State>, _ type: inout Int, _ nextState: inout State, lent: inout Bool,

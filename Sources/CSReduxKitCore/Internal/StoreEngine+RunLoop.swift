@@ -82,8 +82,8 @@ extension _StoreEngine {
     var lent = firstLent
     // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
     var spare = consume spareBox
-    // The next action, loaded when a round closes, with its type (read once) and completion.
-    // Two optionals, not an optional queue entry: an empty one is released with a test.
+    // The next action, loaded when a round closes, with its type (read once) and completion:
+    // two optionals, which cost less to test and release than an optional queue entry.
     var next = _Next<State>()
     var type = firstType
     // The first action is borrowed from the caller, never copied; each later one is moved out
