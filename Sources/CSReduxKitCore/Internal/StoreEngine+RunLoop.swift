@@ -82,12 +82,11 @@ extension _StoreEngine {
     var lent = firstLent
     // Owned, not borrowed: a reference kept by the caller would defeat the box's reuse.
     var spare = consume spareBox
-    // The next action, loaded when a round closes, with its type (read once) and completion:
-    // two optionals, which cost less to test and release than an optional queue entry.
-    var next = _Next<State>()
+    // The type of the action a closed round loads into `next`, read once.
     var type = firstType
     // The first action is borrowed from the caller, never copied; each later one is moved out
-    // of `next`.
+    // of `next`. Once a turn returns `false` this thread no longer owns the queue, and leaves
+    // `next` alone.
     guard
       turn(
         firstAction, type, firstCompletion, &state, lent: &lent, spareBox: &spare, next: &next,
@@ -170,7 +169,6 @@ extension _StoreEngine {
     var state = self.state
     var lent = false
     var spare: _FinishBox<State>?
-    var next = _Next<State>()
     var type = 0
     if complete(
       action, action.type, completion, &state, outcome: outcome, lent: &lent, spareBox: &spare,

@@ -31,6 +31,11 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let stateWhileLent: State?
   @usableFromInline let reporter: _Reporter
   @usableFromInline let inner: _Locked<_StoreCore<State>>
+  /// The next action for the thread that runs the queue, loaded when a round closes. Only
+  /// that thread touches it while it owns the queue (`isBusy`), and ownership passes through
+  /// the lock, so its accesses are ordered. A field rather than a local of the run loop: a
+  /// local would have to be destroyed, through the generic value witness, on every return.
+  @usableFromInline @exclusivity(unchecked) var next = _Next<State>()
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: [Middleware<State>]
   /// The effects the store runs (`async` thunks); see `_StoreEngine+Effects`.
