@@ -53,8 +53,13 @@ extension _StoreEngine {
           completion: completion.map { _CompletionToken(engine: self, completion: $0) },
           gate: gate)
       }
-    // Borrowed from the array, which the engine holds for its life: calling the middleware
-    // copies no closure.
-    middleware.withUnsafeBufferPointer { chain in chain[position].body(action, context) }
+    // Borrowed from the chain, which the engine holds for its life: the link is read as an
+    // unretained reference (same layout as a strong one) and its closure called from the
+    // borrowed object, so neither the link nor what its closure captured is retained.
+    middleware.withUnsafeBufferPointer { chain in
+      chain.withMemoryRebound(to: Unmanaged<_MiddlewareLink<State>>.self) { links in
+        links[position]._withUnsafeGuaranteedRef { $0.body(action, context) }
+      }
+    }
   }
 }

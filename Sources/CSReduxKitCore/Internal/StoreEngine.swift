@@ -37,7 +37,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// local would have to be destroyed, through the generic value witness, on every return.
   @usableFromInline @exclusivity(unchecked) var next = _Next<State>()
   /// The middleware chain, outermost first.
-  @usableFromInline let middleware: [Middleware<State>]
+  @usableFromInline let middleware: ContiguousArray<_MiddlewareLink<State>>
   /// The effects the store runs (`async` thunks); see `_StoreEngine+Effects`.
   @usableFromInline let effects = _EffectRegistry()
   /// The thread inside the reducer's call, 0 outside it; kept only for stores with middleware,
@@ -74,7 +74,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.stateWhileLent = stateWhileLent
     self.reporter = _Reporter(
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
-    self.middleware = middleware
+    self.middleware = ContiguousArray(middleware.lazy.map { _MiddlewareLink($0.body) })
     self.inner = _Locked(_StoreCore(state: state, lendsState: lends))
     // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
     // reference would move the engine's reference count to a side table).
@@ -94,5 +94,18 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     }
     for entry in entries { entry.subscription.markCancelled() }
     _ = consume spare  // released outside the lock
+  }
+}
+
+/// One middleware of a store's chain, as the engine keeps it: an object, so that the chain
+/// calls its closure through a borrowed reference (see `runMiddleware`), without retaining
+/// and releasing what the closure captured.
+@usableFromInline
+final class _MiddlewareLink<State: StateProtocol>: Sendable {
+  @usableFromInline let body: @Sendable (any ActionProtocol, MiddlewareContext<State>) -> Void
+
+  @usableFromInline
+  init(_ body: @escaping @Sendable (any ActionProtocol, MiddlewareContext<State>) -> Void) {
+    self.body = body
   }
 }
