@@ -9,6 +9,10 @@ final class _Subscriber<State: StateProtocol>: Sendable {
   let types: [Int]?
   @usableFromInline
   let subscription: Subscription
+  /// The subscription's cancelled flag, kept here too: a notification reads it with one load
+  /// fewer. The entry holds the subscription, which owns the flag's memory.
+  @usableFromInline
+  let cancelled: _AtomicWord
   @usableFromInline
   let body: @Sendable (any ActionProtocol, State) -> Void
 
@@ -20,12 +24,13 @@ final class _Subscriber<State: StateProtocol>: Sendable {
     self.id = id
     self.types = types
     self.subscription = subscription
+    self.cancelled = subscription.flag
     self.body = body
   }
 
   @inline(__always)
   @inlinable
-  var isActive: Bool { subscription.flag.load() == 0 }
+  var isActive: Bool { cancelled.load() == 0 }
 }
 
 /// The subscribers to notify for one action, in subscription order: the ones that take every
