@@ -90,7 +90,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   func shutDown() {
     effects.cancelAll(shutDown: true)
     let (entries, spare) = inner.withLock { core in
-      (core.subscribers.removeAll(), core.spareBox.take())
+      (core.subscribers.removeAll(deferred: core.isNotifying), core.spareBox.take())
     }
     for entry in entries { entry.subscription.markCancelled() }
     _ = consume spare  // released outside the lock

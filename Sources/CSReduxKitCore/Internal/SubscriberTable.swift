@@ -38,8 +38,14 @@ final class _Subscriber<State: StateProtocol>: Sendable {
 /// own changes while a round runs, so holding these arrays never forces a copy.
 @usableFromInline
 struct _NotificationList<State: StateProtocol> {
+  /// The entries of the table's bucket of subscribers to every action, read in place: neither
+  /// the bucket nor its array is retained. The round owns the table's buckets from its commit
+  /// to its end (`isNotifying`): every change to them, including a store that goes away
+  /// (`removeAll(deferred:)`), waits for the round to end, so this memory stays allocated and
+  /// unchanged while the round reads it. Retaining the array instead costs two atomic
+  /// operations per dispatch. `nil` when the bucket is empty.
+  @usableFromInline var all: UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>?
   // Optional, not empty: a list that never got a bucket then holds no array to release.
-  @usableFromInline var all: ContiguousArray<_Subscriber<State>?>?
   @usableFromInline var typed: ContiguousArray<_Subscriber<State>?>?
   /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
   @usableFromInline var readersToWake = 0
@@ -68,15 +74,14 @@ struct _NotificationList<State: StateProtocol> {
   func notify(_ action: any ActionProtocol, _ state: State) {
     guard let typed else {
       guard let all else { return }
-      Self.withUnretained(all) { entries in
-        for entry in entries {
-          guard let entry else { continue }
-          Self.call(entry, action, state)
-        }
+      for entry in all {
+        guard let entry else { continue }
+        Self.call(entry, action, state)
       }
       return
     }
-    Self.withUnretained(all ?? []) { all in
+    do {
+      let all = all ?? UnsafeBufferPointer(start: nil, count: 0)
       Self.withUnretained(typed) { typed in
         var i = 0
         var j = 0
@@ -204,9 +209,16 @@ struct _SubscriberTable<State: StateProtocol> {
   }
 
   /// Fills `list` with the subscribers for an action of type `type`.
-  @inlinable
+  @inlinable @inline(__always)
   func collect(for type: Int, into list: inout _NotificationList<State>) {
-    if !all.slots.isEmpty { list.all = all.slots }
+    if !all.slots.isEmpty {
+      // Escapes the closure on purpose; see `_NotificationList.all` for why it stays valid.
+      list.all = all.slots.withUnsafeBufferPointer { entries in
+        // A strong reference and an unretained one have the same layout, and so do their
+        // optionals (one pointer, nil as zero).
+        entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { $0 }
+      }
+    }
     guard !byType.isEmpty else { return }
     if type == StateReplacedAction.type {
       collectEveryFiltered(into: &list)
@@ -280,8 +292,14 @@ struct _SubscriberTable<State: StateProtocol> {
   }
 
   /// Empties the table, returning every entry (for a store that is going away).
+  ///
+  /// While a round runs (`deferred`), it reads the buckets in place (see `_NotificationList`),
+  /// so they stay as they are: their entries are removed when the round ends, like those of
+  /// any subscription cancelled during a round. The caller marks every returned entry
+  /// cancelled, so the round calls none of them again.
   @inlinable
-  mutating func removeAll() -> [_Subscriber<State>] {
+  mutating func removeAll(deferred: Bool) -> [_Subscriber<State>] {
+    guard !deferred else { return scheduleRemovalOfAll() }
     var entries = all.slots.compactMap { $0 }
     var seen = Set<UInt64>()
     for bucket in byType.buckets {
@@ -291,6 +309,27 @@ struct _SubscriberTable<State: StateProtocol> {
     }
     entries.append(contentsOf: pendingAdditions)
     self = _SubscriberTable()
+    return entries
+  }
+
+  /// Schedules every entry in the buckets for removal at the end of the round and drops the
+  /// additions held back; returns every entry.
+  @usableFromInline
+  mutating func scheduleRemovalOfAll() -> [_Subscriber<State>] {
+    var entries = pendingAdditions
+    pendingAdditions.removeAll()
+    var seen = Set<UInt64>()
+    for entry in all.slots.lazy.compactMap({ $0 }) where seen.insert(entry.id).inserted {
+      entries.append(entry)
+    }
+    for bucket in byType.buckets {
+      for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
+        entries.append(entry)
+      }
+    }
+    // Ids already scheduled are looked up again when the round ends and found gone: harmless.
+    pendingRemovals.append(contentsOf: positions.keys)
+    activeCount = 0
     return entries
   }
 

@@ -115,6 +115,38 @@ struct EngineLifetimeTests {
     #expect(weakMarker == nil)
   }
 
+  @Test("a store freed by its own subscriber mid-round calls no later subscriber, then frees them")
+  func storeFreedDuringRound() {
+    // The round runs from the finish call below, which holds no reference to the store, so
+    // the first subscriber's release frees the store while the round still has nine entries
+    // to go through.
+    let held = Locked<Finish<Counter>?>(nil)
+    let storeBox = Locked<Store<Counter>?>(
+      Store(
+        state: Counter(),
+        reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } }))
+    weak let weakStore = storeBox.current
+    let later = Locked(0)
+    var captured: Tracked? = Tracked("subscriber")
+    weak let weakCaptured = captured
+    var subscriptions = [storeBox.current?.subscribe { _, _ in storeBox.withLock { $0 = nil } }]
+    for _ in 0..<9 {
+      subscriptions.append(
+        storeBox.current?.subscribe { [captured] _, _ in
+          _ = captured
+          later.withLock { $0 += 1 }
+        })
+    }
+    captured = nil
+    storeBox.current?.dispatch(Action(type: 1))
+    held.current?(Counter(value: 1))
+    held.withLock { $0 = nil }
+    #expect(weakStore == nil)
+    #expect(later.current == 0, "the store went away first: the rest of its round is cancelled")
+    #expect(subscriptions.allSatisfy { $0?.isCancelled == true })
+    #expect(weakCaptured == nil, "the round's end released the subscribers the store dropped")
+  }
+
   @Test("an idle store's engine and reducer are freed with the store")
   func engineFreedWithStore() {
     var marker: Tracked? = Tracked("reducer")
