@@ -147,6 +147,50 @@ struct EngineLifetimeTests {
     #expect(weakCaptured == nil, "the round's end released the subscribers the store dropped")
   }
 
+  @Test("a store freed on another thread while its round runs calls no later subscriber")
+  func storeFreedByAnotherThreadDuringRound() {
+    let held = Locked<Finish<Counter>?>(nil)
+    let storeBox = Locked<Store<Counter>?>(
+      Store(
+        state: Counter(),
+        reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } }))
+    weak let weakStore = storeBox.current
+    let inRound = DispatchSemaphore(value: 0)
+    let storeReleased = DispatchSemaphore(value: 0)
+    let roundDone = DispatchSemaphore(value: 0)
+    let later = Locked(0)
+    var captured: Tracked? = Tracked("subscriber")
+    weak let weakCaptured = captured
+    var subscriptions = [
+      storeBox.current?.subscribe { _, _ in
+        inRound.signal()
+        storeReleased.wait()
+      }
+    ]
+    for _ in 0..<9 {
+      subscriptions.append(
+        storeBox.current?.subscribe { [captured] _, _ in
+          _ = captured
+          later.withLock { $0 += 1 }
+        })
+    }
+    captured = nil
+    storeBox.current?.dispatch(Action(type: 1))
+    let finish = held.withLock { finish in finish.take() }
+    DispatchQueue.global().async {
+      finish?(Counter(value: 1))  // the round runs on this thread
+      roundDone.signal()
+    }
+    inRound.wait()  // the round has started and waits in its first subscriber
+    storeBox.withLock { $0 = nil }  // frees the store on this thread, mid-round
+    #expect(weakStore == nil)
+    storeReleased.signal()
+    roundDone.wait()
+    #expect(later.current == 0, "the store went away first: the rest of its round is cancelled")
+    #expect(subscriptions.allSatisfy { $0?.isCancelled == true })
+    #expect(weakCaptured == nil, "the round's end released the subscribers the store dropped")
+  }
+
   @Test("an idle store's engine and reducer are freed with the store")
   func engineFreedWithStore() {
     var marker: Tracked? = Tracked("reducer")
