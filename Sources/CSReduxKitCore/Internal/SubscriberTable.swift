@@ -34,8 +34,9 @@ final class _Subscriber<State: StateProtocol>: Sendable {
 }
 
 /// The subscribers to notify for one action, in subscription order: the ones that take every
-/// action merged with the ones filtered on this action's type. A snapshot: the table defers its
-/// own changes while a round runs, so holding these arrays never forces a copy.
+/// action merged with the ones filtered on this action's type. The table defers its own
+/// changes while a round runs, so the round reads the first bucket in place and holding the
+/// second never forces a copy.
 @usableFromInline
 struct _NotificationList<State: StateProtocol> {
   /// The entries of the table's bucket of subscribers to every action, read in place: neither
@@ -45,7 +46,9 @@ struct _NotificationList<State: StateProtocol> {
   /// unchanged while the round reads it. Retaining the array instead costs two atomic
   /// operations per dispatch. `nil` when the bucket is empty.
   @usableFromInline var all: UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>?
-  // Optional, not empty: a list that never got a bucket then holds no array to release.
+  /// The bucket filtered on the action's type, retained; for a replaced state, every filtered
+  /// subscriber once, in a new array. Optional, not empty: a list without one holds no array
+  /// to release.
   @usableFromInline var typed: ContiguousArray<_Subscriber<State>?>?
   /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
   @usableFromInline var readersToWake = 0
@@ -64,8 +67,9 @@ struct _NotificationList<State: StateProtocol> {
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
   ///
-  /// The list holds its arrays for the whole round and an array holds its entries, so the
-  /// entries are read as unretained references: no reference count changes per subscriber.
+  /// The table's buckets (and the list's filtered array) hold the entries for the whole round,
+  /// so the entries are read as unretained references: no reference count changes per
+  /// subscriber.
   ///
   /// Always inlined: compiled on its own, the optimizer turns `action` into a generic
   /// parameter and then boxes it back into an existential for the subscribers, a copy of the
@@ -80,35 +84,33 @@ struct _NotificationList<State: StateProtocol> {
       }
       return
     }
-    do {
-      let all = all ?? UnsafeBufferPointer(start: nil, count: 0)
-      Self.withUnretained(typed) { typed in
-        var i = 0
-        var j = 0
-        while true {
-          while i < all.count, all[i] == nil { i += 1 }
-          while j < typed.count, typed[j] == nil { j += 1 }
-          let next: Unmanaged<_Subscriber<State>>
-          switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
-          case (let a?, let b?):
-            if Self.id(a) < Self.id(b) {
-              next = a
-              i += 1
-            } else {
-              next = b
-              j += 1
-            }
-          case (let a?, nil):
+    let all = all ?? UnsafeBufferPointer(start: nil, count: 0)
+    Self.withUnretained(typed) { typed in
+      var i = 0
+      var j = 0
+      while true {
+        while i < all.count, all[i] == nil { i += 1 }
+        while j < typed.count, typed[j] == nil { j += 1 }
+        let next: Unmanaged<_Subscriber<State>>
+        switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
+        case (let a?, let b?):
+          if Self.id(a) < Self.id(b) {
             next = a
             i += 1
-          case (nil, let b?):
+          } else {
             next = b
             j += 1
-          case (nil, nil):
-            return
           }
-          Self.call(next, action, state)
+        case (let a?, nil):
+          next = a
+          i += 1
+        case (nil, let b?):
+          next = b
+          j += 1
+        case (nil, nil):
+          return
         }
+        Self.call(next, action, state)
       }
     }
   }

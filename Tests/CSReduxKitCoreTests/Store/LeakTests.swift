@@ -120,75 +120,31 @@ struct EngineLifetimeTests {
     // The round runs from the finish call below, which holds no reference to the store, so
     // the first subscriber's release frees the store while the round still has nine entries
     // to go through.
-    let held = Locked<Finish<Counter>?>(nil)
-    let storeBox = Locked<Store<Counter>?>(
-      Store(
-        state: Counter(),
-        reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } }))
-    weak let weakStore = storeBox.current
-    let later = Locked(0)
-    var captured: Tracked? = Tracked("subscriber")
-    weak let weakCaptured = captured
-    var subscriptions = [storeBox.current?.subscribe { _, _ in storeBox.withLock { $0 = nil } }]
-    for _ in 0..<9 {
-      subscriptions.append(
-        storeBox.current?.subscribe { [captured] _, _ in
-          _ = captured
-          later.withLock { $0 += 1 }
-        })
-    }
-    captured = nil
-    storeBox.current?.dispatch(Action(type: 1))
-    held.current?(Counter(value: 1))
-    held.withLock { $0 = nil }
-    #expect(weakStore == nil)
-    #expect(later.current == 0, "the store went away first: the rest of its round is cancelled")
-    #expect(subscriptions.allSatisfy { $0?.isCancelled == true })
-    #expect(weakCaptured == nil, "the round's end released the subscribers the store dropped")
+    let fixture = MidRoundFixture { storeBox in storeBox.withLock { $0 = nil } }
+    fixture.held.current?(Counter(value: 1))
+    fixture.held.withLock { $0 = nil }
+    fixture.expectStoreWentAwayMidRound()
   }
 
   @Test("a store freed on another thread while its round runs calls no later subscriber")
   func storeFreedByAnotherThreadDuringRound() {
-    let held = Locked<Finish<Counter>?>(nil)
-    let storeBox = Locked<Store<Counter>?>(
-      Store(
-        state: Counter(),
-        reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } }))
-    weak let weakStore = storeBox.current
     let inRound = DispatchSemaphore(value: 0)
     let storeReleased = DispatchSemaphore(value: 0)
     let roundDone = DispatchSemaphore(value: 0)
-    let later = Locked(0)
-    var captured: Tracked? = Tracked("subscriber")
-    weak let weakCaptured = captured
-    var subscriptions = [
-      storeBox.current?.subscribe { _, _ in
-        inRound.signal()
-        storeReleased.wait()
-      }
-    ]
-    for _ in 0..<9 {
-      subscriptions.append(
-        storeBox.current?.subscribe { [captured] _, _ in
-          _ = captured
-          later.withLock { $0 += 1 }
-        })
+    let fixture = MidRoundFixture { _ in
+      inRound.signal()
+      storeReleased.wait()
     }
-    captured = nil
-    storeBox.current?.dispatch(Action(type: 1))
-    let finish = held.withLock { finish in finish.take() }
+    let finish = fixture.held.withLock { finish in finish.take() }
     DispatchQueue.global().async {
       finish?(Counter(value: 1))  // the round runs on this thread
       roundDone.signal()
     }
     inRound.wait()  // the round has started and waits in its first subscriber
-    storeBox.withLock { $0 = nil }  // frees the store on this thread, mid-round
-    #expect(weakStore == nil)
+    fixture.storeBox.withLock { $0 = nil }  // frees the store on this thread, mid-round
     storeReleased.signal()
     roundDone.wait()
-    #expect(later.current == 0, "the store went away first: the rest of its round is cancelled")
-    #expect(subscriptions.allSatisfy { $0?.isCancelled == true })
-    #expect(weakCaptured == nil, "the round's end released the subscribers the store dropped")
+    fixture.expectStoreWentAwayMidRound()
   }
 
   @Test("an idle store's engine and reducer are freed with the store")
@@ -231,5 +187,49 @@ struct EngineLifetimeTests {
     store.dispatch(Action(type: 1))
     // Neither the box nor anything else kept a copy of the outcome that held the second.
     #expect(weakSecond == nil)
+  }
+}
+
+/// A store held only by `storeBox`, whose reducer keeps `finish` in `held`, with ten
+/// subscribers: `first`, then nine that count their calls in `later` and capture a tracked
+/// object. One action has been dispatched and awaits `finish`.
+private struct MidRoundFixture {
+  let held = Locked<Finish<Counter>?>(nil)
+  let storeBox: Locked<Store<Counter>?>
+  let later = Locked(0)
+  let subscriptions: [Subscription?]
+  weak var store: Store<Counter>?
+  weak var captured: Tracked?
+
+  init(first: @escaping @Sendable (Locked<Store<Counter>?>) -> Void) {
+    let held = self.held
+    let storeBox = Locked<Store<Counter>?>(
+      Store(
+        state: Counter(),
+        reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } }))
+    self.storeBox = storeBox
+    store = storeBox.current
+    let later = self.later
+    let captured = Tracked("subscriber")
+    self.captured = captured
+    var subscriptions = [storeBox.current?.subscribe { _, _ in first(storeBox) }]
+    for _ in 0..<9 {
+      subscriptions.append(
+        storeBox.current?.subscribe { [captured] _, _ in
+          _ = captured
+          later.withLock { $0 += 1 }
+        })
+    }
+    self.subscriptions = subscriptions
+    storeBox.current?.dispatch(Action(type: 1))
+  }
+
+  /// Checks the round after the store went away during it: no later subscriber was called,
+  /// every subscription is cancelled, and the round's end released the subscribers.
+  func expectStoreWentAwayMidRound() {
+    #expect(store == nil)
+    #expect(later.current == 0, "the store went away first: the rest of its round is cancelled")
+    #expect(subscriptions.allSatisfy { $0?.isCancelled == true })
+    #expect(captured == nil, "the round's end released the subscribers the store dropped")
   }
 }
