@@ -233,13 +233,7 @@ struct _SubscriberTable<State: StateProtocol> {
   /// subscriber once, in subscription order.
   @usableFromInline
   func collectEveryFiltered(into list: inout _NotificationList<State>) {
-    var seen = Set<UInt64>()
-    var entries: [_Subscriber<State>] = []
-    for bucket in byType.buckets {
-      for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
-        entries.append(entry)
-      }
-    }
+    var entries = everyFilteredEntry()
     guard !entries.isEmpty else { return }
     entries.sort { $0.id < $1.id }
     list.typed = ContiguousArray(entries.map { Optional($0) })
@@ -301,37 +295,29 @@ struct _SubscriberTable<State: StateProtocol> {
   /// cancelled, so the round calls none of them again.
   @inlinable
   mutating func removeAll(deferred: Bool) -> [_Subscriber<State>] {
-    guard !deferred else { return scheduleRemovalOfAll() }
-    var entries = all.slots.compactMap { $0 }
-    var seen = Set<UInt64>()
-    for bucket in byType.buckets {
-      for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
-        entries.append(entry)
-      }
+    let entries = all.slots.compactMap { $0 } + everyFilteredEntry() + pendingAdditions
+    if deferred {
+      pendingAdditions.removeAll()
+      // Ids already scheduled are looked up again when the round ends and found gone.
+      pendingRemovals.append(contentsOf: positions.keys)
+      activeCount = 0
+    } else {
+      self = _SubscriberTable()
     }
-    entries.append(contentsOf: pendingAdditions)
-    self = _SubscriberTable()
     return entries
   }
 
-  /// Schedules every entry in the buckets for removal at the end of the round and drops the
-  /// additions held back; returns every entry.
+  /// Every entry of the filtered buckets, once each (an entry sits in the bucket of each of
+  /// its types), in bucket order.
   @usableFromInline
-  mutating func scheduleRemovalOfAll() -> [_Subscriber<State>] {
-    var entries = pendingAdditions
-    pendingAdditions.removeAll()
+  func everyFilteredEntry() -> [_Subscriber<State>] {
     var seen = Set<UInt64>()
-    for entry in all.slots.lazy.compactMap({ $0 }) where seen.insert(entry.id).inserted {
-      entries.append(entry)
-    }
+    var entries: [_Subscriber<State>] = []
     for bucket in byType.buckets {
       for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
         entries.append(entry)
       }
     }
-    // Ids already scheduled are looked up again when the round ends and found gone: harmless.
-    pendingRemovals.append(contentsOf: positions.keys)
-    activeCount = 0
     return entries
   }
 
