@@ -218,6 +218,9 @@ extension _StoreEngine {
     let failure: ActionOutcome
     switch outcome {
     case .state(let newState):
+      // Not reached from `complete`, which commits an applied outcome itself; committed the
+      // same way here rather than trapped. Passing the failure as an optional error instead
+      // of the outcome costs a register reload per subscriber in the inlined walk.
       return commit(
         action, type, completion, &state, newState: newState, failure: nil, lent: &lent,
         spareBox: &spareBox, next: &next, nextType: &nextType, thread: thread)
