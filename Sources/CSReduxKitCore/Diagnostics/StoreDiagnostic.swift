@@ -15,8 +15,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// A reducer called `finish` again for an action it had already finished; the extra call
     /// was ignored.
     case finishCalledTwice
-    /// A reducer did not call `finish` within the store's `reducerTimeout`. Reported once per
-    /// action; the store keeps queueing actions and answering `state` while it waits.
+    /// A reducer did not call `finish` within the store's `reducerTimeout`, whether it is still
+    /// inside its call (stuck on a lock, say) or returned without finishing. Reported once per
+    /// action, between one and one and a quarter timeouts after the reducer was called; the
+    /// store keeps queueing actions and answering `state` while it waits.
     case reducerDidNotFinish
     /// A reducer let `finish` go without calling it. The action completed with the state
     /// unchanged, its subscribers were notified, and the queue moved on.
@@ -46,6 +48,11 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// value; the program goes on. Use the state the reducer was given, or keep the default
     /// ``StateAccess/alwaysReadable``.
     case stateReadWhileLent
+    /// The store was created with ``StateAccess/lentToReducer(readsInsideGet:)``, but its
+    /// reducer cannot take a lent state (only an in-place reducer that cannot throw can): the
+    /// store keeps its committed state and copies it, as with ``StateAccess/alwaysReadable``.
+    /// Reported once, where the store is created.
+    case stateCannotBeLent
   }
 
   /// What went wrong.

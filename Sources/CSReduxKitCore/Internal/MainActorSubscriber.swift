@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A main-actor subscriber: its closure lives and dies on the main actor.
 ///
 /// The closure returns `false` when its owner is gone; the subscription is then cancelled and
@@ -5,12 +7,23 @@
 /// FIFO are skipped, so `cancel()` on the main actor stops every later call.
 @MainActor
 final class _MainActorSubscriber<State: StateProtocol> {
-  private var body: (@MainActor (any ActionProtocol, State) -> Bool)?
+  /// Read and written on the main actor only; `deinit`, which may run on any thread, is the
+  /// one other access, and nothing else holds the subscriber by then.
+  private nonisolated(unsafe) var body: (@MainActor (any ActionProtocol, State) -> Bool)?
 
   /// Nonisolated so that a store can make one from any thread; the closure runs on the main
   /// actor only.
   nonisolated init(_ body: @escaping @MainActor (any ActionProtocol, State) -> Bool) {
     self.body = body
+  }
+
+  /// A subscription cancelled off the main actor lets its subscriber go on that thread: the
+  /// closure (and what it captured, a view or a view model, say) is then carried to the main
+  /// queue and released there, so that a main-actor object is never deinitialized elsewhere.
+  deinit {
+    guard let body, !isOnMainQueue() else { return }
+    let carried = _MainActorCarrier(body)
+    DispatchQueue.main.async { carried.release() }
   }
 
   func deliver(_ action: any ActionProtocol, _ state: State, _ subscription: Subscription) {
@@ -20,5 +33,20 @@ final class _MainActorSubscriber<State: StateProtocol> {
       subscription.cancel()
       return
     }
+  }
+}
+
+/// Carries a main-actor closure to the main queue, to be released there.
+private final class _MainActorCarrier<State: StateProtocol>: @unchecked Sendable {
+  // Touched on the main queue only, once the carrier got there.
+  private var body: (@MainActor (any ActionProtocol, State) -> Bool)?
+
+  init(_ body: @escaping @MainActor (any ActionProtocol, State) -> Bool) {
+    self.body = body
+  }
+
+  /// Releases the closure; called on the main queue.
+  func release() {
+    body = nil
   }
 }

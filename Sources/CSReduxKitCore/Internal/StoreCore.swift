@@ -55,7 +55,17 @@ struct _StoreCore<State: StateProtocol> {
   @usableFromInline
   var spareBox: _FinishBox<State>?
   @usableFromInline
-  var watchdog = _Watchdog<State>()
+  var watchdog: _Watchdog<State>
+  /// Arms the watchdog's timer. Called under the lock, at most once per period of the timer
+  /// while the store is busy; set by the engine once it exists (the timer needs the engine).
+  @usableFromInline
+  var armWatchdog: (@Sendable () -> Void)?
+  /// The serial number of the latest turn, and whether it is in flight: from the call of its
+  /// reducer to the commit of its outcome. The watchdog's timer reads them.
+  @usableFromInline
+  var turnSerial: UInt64 = 0
+  @usableFromInline
+  var turnInFlight = false
   /// Called, outside the lock, the next time the store goes idle.
   @usableFromInline
   var idleWaiters: [@Sendable () -> Void] = []
@@ -69,9 +79,10 @@ struct _StoreCore<State: StateProtocol> {
   var lastTurnNanoseconds: UInt64 = 0
 
   @inlinable
-  init(state: State, lendsState: Bool) {
+  init(state: State, lendsState: Bool, watchesTurns: Bool) {
     self.state = state
     self.lendsState = lendsState
+    self.watchdog = _Watchdog(watches: watchesTurns)
   }
 
   /// The committed state, which is there whenever no in-place reduction holds it.
@@ -93,6 +104,9 @@ struct _StoreCore<State: StateProtocol> {
     reducerThread = thread
     reducingType = actionType
     drainThread = thread
+    turnSerial &+= 1
+    turnInFlight = true
+    if watchdog.turnStarted() { armWatchdog?() }
     if timingRequests != 0 { turnStartedAt = DispatchTime.now().uptimeNanoseconds }
     lent = lendsState && readersWaiting == 0 && actionType != StateReplacedAction.type
     if lent, let state = state.take() {
@@ -131,6 +145,7 @@ struct _StoreCore<State: StateProtocol> {
     into list: inout _NotificationList<State>
   ) -> State {
     reducerThread = 0
+    turnInFlight = false
     if timingRequests != 0 {
       lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
     }
@@ -153,6 +168,7 @@ struct _StoreCore<State: StateProtocol> {
     into list: inout _NotificationList<State>
   ) {
     reducerThread = 0
+    turnInFlight = false
     if timingRequests != 0 {
       lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
     }

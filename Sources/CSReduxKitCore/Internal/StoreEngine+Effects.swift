@@ -46,6 +46,10 @@ extension _StoreEngine {
   /// cancelled, and otherwise carried with its gate through the middleware to the queue, where
   /// it is dropped if the effect is cancelled before the action's turn starts.
   ///
+  /// A dropped action's completion is called at once with the current state and the outcome
+  /// `dropped(.effectCancelled)`: this is the one place that decides for a cancelled effect,
+  /// so an `await send` whose effect is cancelled at any moment always resumes.
+  ///
   /// An effect runs in a task of its own, never inside this store's reducer, so its
   /// dispatches need not be deferred like a reducer's (`deferFromReducer`).
   @usableFromInline
@@ -53,7 +57,13 @@ extension _StoreEngine {
     _ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
     fromEffect gate: _EffectGate
   ) {
-    guard effects.isOpen(gate) else { return }
+    guard effects.isOpen(gate) else {
+      if let completion {
+        let current = state
+        _CompletionContext.with(.dropped(.effectCancelled)) { completion(current) }
+      }
+      return
+    }
     runMiddleware(from: 0, action, completion: completion, gate: gate)
   }
 

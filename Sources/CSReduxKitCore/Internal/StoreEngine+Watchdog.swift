@@ -1,58 +1,78 @@
 import Dispatch
 
-/// The reducer-timeout watchdog: one pending timer per store, armed when an action goes asynchronous.
+/// The reducer-timeout watchdog: one pending timer per store, looking at the turn in flight
+/// while the store is busy (see `_Watchdog`).
 extension _StoreEngine {
-  /// Hands the queue over to whoever calls `finish`, and arms the reducer-timeout watchdog.
+  /// Hands the queue over to whoever calls `finish`, and tells the watchdog which box the
+  /// action waits in, for the name of the child reducer working on it.
   @usableFromInline
   func awaitFinish(_ box: _FinishBox<State>) {
     let thread = _currentThreadID()
-    let watch = reducerTimeout > .zero
-    let now = DispatchTime.now().uptimeNanoseconds
-    let arm = inner.withLock { core in
+    inner.withLock { core in
       core.endReducer(thread: thread)
-      // Another thread may have finished this action, and started and parked later ones, since
-      // the reducer returned: then there is nothing to watch, and the watchdog must keep
-      // watching the later action.
-      guard watch, box.isAwaiting else { return false }
-      return core.watchdog.watch(box, since: now)
+      // Another thread may have finished this action, and started later ones, since the
+      // reducer returned: then the box no longer belongs to the turn in flight.
+      if core.turnInFlight, box.isAwaiting {
+        core.watchdog.awaitsFinish(box, turn: core.turnSerial)
+      }
     }
-    if arm { armWatchdog(at: now + timeoutNanoseconds) }
   }
 
-  var timeoutNanoseconds: UInt64 {
+  /// The time between two looks of the watchdog: a quarter of the timeout (see `_Watchdog`).
+  var watchdogPeriodNanoseconds: UInt64 {
     let (seconds, attoseconds) = reducerTimeout.components
     let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !nanoseconds.overflow else { return UInt64.max / 2 }
-    return UInt64(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000)
+    guard !nanoseconds.overflow else { return UInt64.max / 8 }
+    let timeout = UInt64(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000)
+    return max(1, timeout / UInt64(_Watchdog<State>.looksToOverdue - 1))
   }
 
-  /// One pending timer per store at most, however many actions go asynchronous.
-  func armWatchdog(at deadline: UInt64) {
-    // Strong on purpose: a weak reference would move the engine's reference count to a side
-    // table and slow every retain on the dispatch path. The timer lives at most one timeout.
-    DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
-      self.watchdogFired()
+  /// Lets the watchdog watch this engine's turns for as long as `store` lives: its timer holds
+  /// the store weakly (a strong reference would keep the engine alive after the store is gone,
+  /// for as long as a period; a weak one to the engine would move the engine's reference count
+  /// to a side table and slow every retain on the dispatch path). Once the store is gone,
+  /// nothing can act on a report, and the timer stops.
+  @usableFromInline
+  func watchTurns(of store: any AnyObject & Sendable) {
+    guard reducerTimeout > .zero else { return }
+    let period = watchdogPeriodNanoseconds
+    // Unowned: the closure belongs to the core, inside the engine, and runs under its lock.
+    let arm: @Sendable () -> Void = { [weak store, unowned(unsafe) self] in
+      let deadline = DispatchTime.now().uptimeNanoseconds &+ period
+      DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
+        [weak store, unowned(unsafe) self] in
+        // The store holds the engine: while it lives, so does the engine.
+        guard let store else { return }
+        withExtendedLifetime(store) { self.watchdogFired() }
+      }
     }
+    inner.withLock { core in core.armWatchdog = arm }
   }
 
   func watchdogFired() {
-    let now = DispatchTime.now().uptimeNanoseconds
-    let timeout = timeoutNanoseconds
     let (verdict, queued) = inner.withLock { core in
-      (core.watchdog.check(now: now, timeout: timeout), core.queue.count)
+      let verdict = core.watchdog.look(
+        turn: core.turnSerial, inFlight: core.turnInFlight, actionType: core.reducingType,
+        readersWaiting: core.readersWaiting)
+      if case .rearm = verdict { core.armWatchdog?() }
+      return (verdict, core.queue.count)
     }
     switch verdict {
-    case .idle:
+    case .idle, .rearm:
       break
-    case .rearm(let deadline):
-      armWatchdog(at: deadline)
-    case .overdue(let actionType, let stage):
+    case .overdue(let actionType, let stage, let readersWaiting):
       let who = stage.map { "child reducer '\($0)'" } ?? "the reducer"
+      let readers =
+        readersWaiting == 0
+        ? ""
+        : " \(readersWaiting) read(s) of the state on other threads are waiting for the "
+          + "state lent to this reducer: a reducer that waits for one of them never finishes."
       report(
         .reducerDidNotFinish, actionType: actionType,
         "\(who) has not called finish after \(reducerTimeout); "
           + (queued == 0 ? "no later action is" : "\(queued) later action(s) are")
-          + " waiting. Make sure every path through the reducer calls finish exactly once.")
+          + " waiting." + readers
+          + " Make sure every path through the reducer calls finish exactly once.")
     }
   }
 }

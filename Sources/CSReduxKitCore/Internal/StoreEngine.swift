@@ -70,19 +70,36 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       stateWhileLent = readsInsideGet
     }
     let lends = stateWhileLent != nil
+    var refusesLending = false
+    if !lends, case .lentToReducer = stateAccess { refusesLending = true }
     self.lentStateWait = lends ? DispatchSemaphore(value: 0) : nil
     self.stateWhileLent = stateWhileLent
     self.reporter = _Reporter(
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
     self.middleware = ContiguousArray(middleware.lazy.map { _MiddlewareLink($0.body) })
-    self.inner = _Locked(_StoreCore(state: state, lendsState: lends))
+    self.inner = _Locked(
+      _StoreCore(state: state, lendsState: lends, watchesTurns: reducerTimeout > .zero))
     // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
     // reference would move the engine's reference count to a side table).
     self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
+    if refusesLending { reportStateCannotBeLent() }
   }
 
   deinit {
     reducerCallThread.deallocate()
+  }
+
+  /// Says, once and where the store is created, that its reducer cannot take the lent state
+  /// it was asked to lend: the user chose a trade the store does not make.
+  @usableFromInline
+  func reportStateCannotBeLent() {
+    report(
+      .stateCannotBeLent, actionType: nil,
+      "stateAccess: .lentToReducer was given, but this reducer cannot take a lent state (only "
+        + "an in-place reducer that cannot throw can: an InPlaceReducer made from a closure "
+        + "without try, or an InPlaceReducerProtocol whose reduce does not throw); the store "
+        + "keeps its committed state and copies it, as with .alwaysReadable. Use such a "
+        + "reducer, or leave stateAccess at its default.")
   }
 
   /// Cancels every subscription and every effect, and drops the spare finish box: the store

@@ -45,14 +45,14 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
   /// - Parameter action: The action to dispatch.
   /// - Returns: The state committed for it (or the current state if middleware dropped it).
   public func send(_ action: any ActionProtocol) async -> State {
-    guard let gate else {
-      return await withCheckedContinuation { continuation in
-        engine.dispatch(action) { state in continuation.resume(returning: state) }
+    await withCheckedContinuation { continuation in
+      let completion: @Sendable (State) -> Void = { continuation.resume(returning: $0) }
+      if let gate {
+        // Calls the completion at once when the effect is cancelled, whenever that happens.
+        engine.dispatch(action, completion: completion, fromEffect: gate)
+      } else {
+        engine.dispatch(action, completion: completion)
       }
-    }
-    if !engine.effects.isOpen(gate) { return engine.state }
-    return await withCheckedContinuation { continuation in
-      engine.dispatch(action, completion: { continuation.resume(returning: $0) }, fromEffect: gate)
     }
   }
 }
@@ -68,10 +68,7 @@ extension ThunkContext {
   /// - Parameter action: The action to dispatch.
   /// - Returns: The committed state and the action's outcome.
   public func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State> {
-    if let gate, !engine.effects.isOpen(gate) {
-      return SendResult(state: engine.state, outcome: .dropped(.effectCancelled))
-    }
-    return await withCheckedContinuation { continuation in
+    await withCheckedContinuation { continuation in
       let completion: @Sendable (State) -> Void = { state in
         // Read first: the store sets it only for the duration of this call.
         let outcome = _CompletionContext.current

@@ -42,7 +42,9 @@
 /// Actions dispatched from inside any reducer are reported
 /// (``StoreDiagnostic/Kind/dispatchFromReducer``) and, middleware included, run after the
 /// current commit, in both modes. Reducers that can fail (a ``Reducer``, a throwing `reduce`,
-/// composed reducers) ignore the option: they always get the default.
+/// composed reducers) cannot take a lent state: a store given the option with one of them
+/// reports ``StoreDiagnostic/Kind/stateCannotBeLent`` once, where it is created, and keeps the
+/// default.
 public enum StateAccess<State: StateProtocol>: Sendable {
   /// The store keeps its committed state while the reducer works: reads never wait. The
   /// default.

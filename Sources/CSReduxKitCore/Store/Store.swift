@@ -83,9 +83,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   - actionNames: Names for the action types in diagnostics.
   ///   - middleware: Steps every dispatched action goes through before the queue, outermost
   ///     first; see ``Middleware``.
-  ///   - reducerTimeout: How long a reducer may take to call `finish` before the store reports
-  ///     ``StoreDiagnostic/Kind/reducerDidNotFinish`` (once per action; the store keeps
-  ///     waiting). Zero or less turns the check off.
+  ///   - reducerTimeout: How long a reducer may take to call `finish`, counted from the call
+  ///     of the reducer, before the store reports ``StoreDiagnostic/Kind/reducerDidNotFinish``
+  ///     (once per action, whether the reducer is still inside its call or returned without
+  ///     finishing; the store keeps waiting). The report comes between one and one and a
+  ///     quarter timeouts after the call. Zero or less turns the check off.
   ///   - nestedDispatchLimit: How many actions the store's own subscribers, completions and
   ///     reducer may dispatch back into it before it goes idle. Past the limit the store
   ///     reports ``StoreDiagnostic/Kind/feedbackLoop`` once and drops further such actions until
@@ -118,6 +120,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
       middleware: middleware, reducerTimeout: reducerTimeout,
       nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
       diagnostics: diagnostics)
+    engine.watchTurns(of: self)
   }
 
   deinit {

@@ -127,6 +127,21 @@ struct MainActorSubscriptionTests {
     #expect(calls == 1)
   }
 
+  @Test("a main-actor subscription cancelled off the main actor lets its closure go on it")
+  func cancelOffMainReleasesOnMain() async {
+    let store = moduleStore("A")
+    let releasedOnMain = Locked<[Bool]>([])
+    let subscription: Subscription
+    do {
+      let probe = OnRelease { releasedOnMain.append(isOnMainQueue()) }
+      subscription = store.subscribeOnMainActor { _, _ in _ = probe }
+    }
+    await offThePool { subscription.cancel() }
+    await drainMainQueue()
+    #expect(releasedOnMain.current == [true])
+    #expect(store.subscriberCount == 0)
+  }
+
   @Test("cancel inside a delivery stops the deliveries already queued after it")
   @MainActor func cancelFromInsideADelivery() {
     let store = moduleStore("A")

@@ -54,8 +54,10 @@ struct ActionLogRecordingTests {
     let done = Latch()
     let startedWaiting = ContinuousClock.now
     store.dispatch(Action(type: 1)) { _ in done.open() }
-    // The reducer cannot finish before the gate opens, which is after this measured pause.
-    while ContinuousClock.now - startedWaiting < .milliseconds(5) {}
+    // The reducer cannot finish before the gate opens, which is after this measured pause. The
+    // store's clock may tick coarsely (Dispatch's uptime, a few milliseconds on some kernels):
+    // the pause is twice what the check asks for.
+    while ContinuousClock.now - startedWaiting < .milliseconds(10) {}
     gate.open()
     await done.wait()
     #expect(log.entries.first.map { $0.reducerDuration >= .milliseconds(5) } == true)

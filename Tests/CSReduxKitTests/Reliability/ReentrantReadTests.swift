@@ -123,6 +123,13 @@ extension ReducerFlavour {
         ? .lentToReducer(readsInsideGet: reentryPlaceholder) : .alwaysReadable,
       name: "Reentry", middleware: middleware, diagnostics: diagnostics.handler)
     reference.store = store
+    // A store asked to lend whose reducer cannot take it says so once, where it is made; the
+    // tests below look at what happens after that.
+    let refused = diagnostics.entries.withLock { entries in
+      defer { entries.removeAll { $0.kind == .stateCannotBeLent } }
+      return entries.filter { $0.kind == .stateCannotBeLent }.count
+    }
+    #expect(refused == (asksToLend && !lends ? 1 : 0))
     return store
   }
 }
