@@ -1,9 +1,11 @@
 // swift-tools-version: 6.0
+// The library, the demo and the benchmark build with Swift 6.0 and later; the test targets are
+// declared for Swift 6.2 and later only (see the end of this file).
 import PackageDescription
 
 let package = Package(
   name: "CSReduxKit",
-  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     // Everything: the core, the debugging tools and persistence, behind one `import CSReduxKit`.
     .library(name: "CSReduxKit", targets: ["CSReduxKit"]),
@@ -101,8 +103,16 @@ let package = Package(
       dependencies: ["CSReduxKit"],
       path: "Tools/benchmark"
     ),
+  ],
+  swiftLanguageModes: [.v6]
+)
 
-    // MARK: Tests
+// MARK: Tests
+// The tests use Swift 6.2's `weak let` and exit tests (`#expect(processExitsWith:)`), so they are
+// declared for Swift 6.2 and later only: with Swift 6.0 or 6.1, `swift build` builds the library,
+// the demo and the benchmark, and the package has no test targets.
+#if compiler(>=6.2)
+  package.targets += [
     // Fakes, latches and small states shared by the test targets below.
     .target(
       name: "CSReduxKitTestSupport",
@@ -137,6 +147,5 @@ let package = Package(
         "SettingsFeature", "demo", "CSReduxKit", "CSReduxKitTesting", "_DemoTerminalShims",
       ]
     ),
-  ],
-  swiftLanguageModes: [.v6]
-)
+  ]
+#endif

@@ -97,7 +97,9 @@ int csrk_rename_exclusive(const char *from, const char *to) {
 #if defined(__APPLE__)
   if (renamex_np(from, to, RENAME_EXCL) == 0) return 0;
   if (errno != ENOTSUP && errno != EINVAL) return errno;
-#elif defined(__linux__) && defined(SYS_renameat2)
+#elif defined(__linux__) && !defined(__ANDROID__) && defined(SYS_renameat2)
+  // Not on Android, whose older releases' seccomp filters kill a process that makes this
+  // system call; there the hard link below gives the same exclusive rename.
   if (syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */) == 0) {
     return 0;
   }

@@ -4,8 +4,14 @@ import Dispatch
 import Foundation
 import Testing
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
 #endif
 
 /// The counter state most tests use.
@@ -227,11 +233,18 @@ package let heavyWorkSlots = DispatchSemaphore(
 
 /// Lowers the calling thread's scheduling priority for the rest of its life.
 ///
-/// On Linux the nice value belongs to the thread (`who` 0 names the calling thread), and the
-/// threads it starts inherit it; elsewhere the thread's quality of service does the same job.
+/// On Linux and Android the nice value belongs to the thread (`who` 0 names the calling
+/// thread), and the threads it starts inherit it. On Apple platforms the thread's quality of
+/// service does the same job, but the threads it starts do not inherit it (and a running
+/// `Thread`'s `qualityOfService` cannot be changed): a thread that a stress run starts calls
+/// this function itself, as `onThreadsBlocking`'s threads do.
 package func runAtLowerPriority() {
   #if canImport(Glibc)
     _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+  #elseif canImport(Musl) || canImport(Android)
+    _ = setpriority(PRIO_PROCESS, 0, 10)
+  #elseif canImport(Darwin)
+    _ = pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0)
   #else
     Thread.current.qualityOfService = .utility
   #endif

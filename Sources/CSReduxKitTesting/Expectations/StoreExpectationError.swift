@@ -1,6 +1,10 @@
 import CSReduxKit
 import Testing
-import XCTest
+
+// A Mac with only the Command Line Tools has Swift Testing but no XCTest.
+#if canImport(XCTest)
+  import XCTest
+#endif
 
 /// The error the `CSReduxKitTesting` helpers throw when a store did not do what a test
 /// expected: a readable message that names the action, the difference and the caller's line.
@@ -89,12 +93,15 @@ public struct StoreExpectationError: Error, CustomStringConvertible, Sendable {
   }
 
   /// Reports this error as a test failure without throwing, at the helper's call: an `Issue`
-  /// when a Swift Testing test is running, `XCTFail` otherwise.
+  /// when a Swift Testing test is running, `XCTFail` otherwise (an `Issue` where XCTest is not
+  /// available).
   public func record() {
-    if Test.current != nil {
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-    } else {
-      XCTFail(message, file: filePath, line: line)
-    }
+    #if canImport(XCTest)
+      if Test.current == nil {
+        XCTFail(message, file: filePath, line: line)
+        return
+      }
+    #endif
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }

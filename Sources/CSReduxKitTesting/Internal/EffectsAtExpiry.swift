@@ -7,7 +7,9 @@ import CSReduxKitCore
 /// the message would blame the queue instead; read on the timer's thread at the deadline, it
 /// says what held the store up.
 final class EffectsAtExpiry<State: StateProtocol>: Sendable {
-  private weak let store: Store<State>?
+  // Assigned once, in `init`, and only read after: what `weak let` says, which needs Swift 6.2
+  // (the library builds with 6.0). Reading a weak reference is atomic.
+  nonisolated(unsafe) private weak var store: Store<State>?
   private let recorded = _Locked<[RunningEffect]?>(nil)
 
   init(_ store: Store<State>) { self.store = store }

@@ -11,9 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#if defined(__APPLE__)
+// Which lock the platform gets. Defining CSRK_PORTABLE_LOCK (`-Xcc -DCSRK_PORTABLE_LOCK`) picks
+// the POSIX mutex of the last branch instead of os_unfair_lock or the futex, so that the branch
+// other systems use is built and tested on Linux too. CSRK_LOCK_KIND names the lock chosen.
+#if defined(__APPLE__) && !defined(CSRK_PORTABLE_LOCK)
 #include <os/lock.h>
 #include <pthread.h>
+#include <sched.h>
+#define CSRK_LOCK_KIND "os_unfair_lock"
 typedef os_unfair_lock csrk_lock_t;
 static inline void csrk_lock_init(csrk_lock_t *lock) { *lock = OS_UNFAIR_LOCK_INIT; }
 static inline void csrk_lock_destroy(csrk_lock_t *lock) { (void)lock; }
@@ -21,12 +26,13 @@ static inline void csrk_lock_lock(csrk_lock_t *lock) { os_unfair_lock_lock(lock)
 static inline void csrk_lock_unlock(csrk_lock_t *lock) { os_unfair_lock_unlock(lock); }
 #elif defined(_WIN32)
 #include <windows.h>
+#define CSRK_LOCK_KIND "SRWLOCK"
 typedef SRWLOCK csrk_lock_t;
 static inline void csrk_lock_init(csrk_lock_t *lock) { InitializeSRWLock(lock); }
 static inline void csrk_lock_destroy(csrk_lock_t *lock) { (void)lock; }
 static inline void csrk_lock_lock(csrk_lock_t *lock) { AcquireSRWLockExclusive(lock); }
 static inline void csrk_lock_unlock(csrk_lock_t *lock) { ReleaseSRWLockExclusive(lock); }
-#elif defined(__linux__)
+#elif defined(__linux__) && !defined(CSRK_PORTABLE_LOCK)
 // A futex word instead of `pthread_mutex_t`: glibc's mutex spends about 55 instructions per
 // uncontended lock and unlock pair on its type, owner and elision bookkeeping; this one is one
 // atomic instruction each way, inline. Ulrich Drepper's "mutex3" ("Futexes Are Tricky", 2011),
@@ -38,6 +44,7 @@ static inline void csrk_lock_unlock(csrk_lock_t *lock) { ReleaseSRWLockExclusive
 #include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#define CSRK_LOCK_KIND "futex"
 typedef struct {
   int32_t state;
 } csrk_lock_t;
@@ -90,6 +97,7 @@ static inline void csrk_lock_unlock(csrk_lock_t *lock) {
 #else
 #include <pthread.h>
 #include <sched.h>
+#define CSRK_LOCK_KIND "pthread_mutex"
 typedef pthread_mutex_t csrk_lock_t;
 static inline void csrk_lock_init(csrk_lock_t *lock) { pthread_mutex_init(lock, 0); }
 static inline void csrk_lock_destroy(csrk_lock_t *lock) { pthread_mutex_destroy(lock); }

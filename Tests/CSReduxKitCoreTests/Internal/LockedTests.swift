@@ -1,12 +1,37 @@
 import CSReduxKitCore
 import CSReduxKitTestSupport
 import Dispatch
+import Foundation
 import Testing
+import _CSReduxKitShims
 
 /// The lock every store's internals sit behind (a futex word on Linux, `os_unfair_lock` on
-/// Apple platforms, an SRW lock on Windows).
+/// Apple platforms, an SRW lock on Windows, a POSIX mutex elsewhere and in a build with
+/// `-Xcc -DCSRK_PORTABLE_LOCK`).
 @Suite("The store's lock")
 struct LockTests {
+  /// The lock this platform gets, or the one `CSREDUXKIT_EXPECTED_LOCK` names: CI sets it when
+  /// it builds the portable lock, so that these tests fail if the define did not take.
+  static var expectedLock: String {
+    if let named = ProcessInfo.processInfo.environment["CSREDUXKIT_EXPECTED_LOCK"] {
+      return named
+    }
+    #if canImport(Darwin)
+      return "os_unfair_lock"
+    #elseif os(Windows)
+      return "SRWLOCK"
+    #elseif os(Linux) || os(Android)
+      return "futex"
+    #else
+      return "pthread_mutex"
+    #endif
+  }
+
+  @Test("the lock is the one the platform and the build settings choose")
+  func chosenLock() {
+    #expect(CSRK_LOCK_KIND == Self.expectedLock)
+  }
+
   @Test("threads contending for the lock never lose an update")
   func mutualExclusion() async {
     let threads = 4

@@ -80,6 +80,7 @@ struct ModelBasedWatchdogRaceTests {
     for _ in 0..<3 {
       load.enter()
       Thread { [weak store] in
+        runAtLowerPriority()  // not inherited on Apple platforms
         while !stop.current { _ = store?.isIdle }
         load.leave()
       }.start()

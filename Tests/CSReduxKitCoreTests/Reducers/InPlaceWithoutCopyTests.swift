@@ -7,6 +7,10 @@ import Testing
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
 #endif
 
 /// A reference whose uniqueness the reducer can check.

@@ -3,7 +3,10 @@ import CSReduxKitTestSupport
 import CSReduxKitTesting
 import Dispatch
 import Testing
-import XCTest
+
+#if canImport(XCTest)
+  import XCTest
+#endif
 
 // The examples of docs/testing.md, kept compiling and running. Keep each example identical to
 // its code block in the guide.
@@ -120,22 +123,25 @@ func slowAdd() async throws {
 }
 // end-example
 
-// example: testing-xctest
-final class CounterXCTests: XCTestCase {
-  func testAddThenReset() throws {
-    let store = Store(state: CounterState(), reducer: CounterReducer())
-    try store.expect(dispatching: Action(CounterAction.add, data: 2)) { $0.count = 2 }
-    try store.expect(dispatching: Action(CounterAction.reset)) { $0.count = 0 }
-  }
+// A Mac with only the Command Line Tools has no XCTest.
+#if canImport(XCTest)
+  // example: testing-xctest
+  final class CounterXCTests: XCTestCase {
+    func testAddThenReset() throws {
+      let store = Store(state: CounterState(), reducer: CounterReducer())
+      try store.expect(dispatching: Action(CounterAction.add, data: 2)) { $0.count = 2 }
+      try store.expect(dispatching: Action(CounterAction.reset)) { $0.count = 0 }
+    }
 
-  func testSlowAdd() async throws {
-    let store = Store(state: CounterState(), reducer: slowCounter)
-    store.dispatch(Action(CounterAction.add, data: 1))
-    try await store.waitUntilIdle(timeout: .seconds(5))
-    XCTAssertEqual(store.state.count, 1)
+    func testSlowAdd() async throws {
+      let store = Store(state: CounterState(), reducer: slowCounter)
+      store.dispatch(Action(CounterAction.add, data: 1))
+      try await store.waitUntilIdle(timeout: .seconds(5))
+      XCTAssertEqual(store.state.count, 1)
+    }
   }
-}
 // end-example
+#endif
 
 @Test("docs/testing.md: the failure message shown in the guide")
 func guideFailureMessage() async throws {

@@ -1,29 +1,33 @@
 import CSReduxKit
 import CSReduxKitTestSupport
 import CSReduxKitTesting
-import XCTest
 
-/// The helpers from XCTest: a thrown `StoreExpectationError` fails an XCTest method like any
-/// error, so the same calls work in both frameworks.
-final class XCTestSupportTests: XCTestCase {
-  func testSynchronousHelpersPassInXCTest() throws {
-    let store = asyncTallyStore()
-    let recorder = StoreRecorder(store)
-    try store.expect(dispatching: Action(TallyAction.add, data: 2)) { $0.value = 2 }
-    store.dispatch(Action(TallyAction.note, data: "two"))
-    try store.waitUntilIdle(timeout: .seconds(300))
-    XCTAssertEqual(try recorder.nextEntry(timeout: .seconds(300)).state, Tally(value: 2))
-    XCTAssertEqual(try recorder.nextEntry(timeout: .seconds(300)).action.type, 2)
-    try recorder.expectNoMoreActions(timeout: .seconds(300))
-    XCTAssertEqual(store.state, Tally(value: 2, notes: ["two"]))
-  }
+// A Mac with only the Command Line Tools has no XCTest.
+#if canImport(XCTest)
+  import XCTest
 
-  func testAsynchronousHelpersPassInXCTest() async throws {
-    let store = asyncTallyStore()
-    try await store.expect(dispatching: Action(TallyAction.add, data: 3)) { $0.value = 3 }
-    let rejection = try await store.expectRejection(of: Action(TallyAction.add, data: "x"))
-    XCTAssertTrue(rejection.error is PayloadError)
-    try await store.waitUntilIdle(timeout: .seconds(300))
-    XCTAssertEqual(store.state.value, 3)
+  /// The helpers from XCTest: a thrown `StoreExpectationError` fails an XCTest method like any
+  /// error, so the same calls work in both frameworks.
+  final class XCTestSupportTests: XCTestCase {
+    func testSynchronousHelpersPassInXCTest() throws {
+      let store = asyncTallyStore()
+      let recorder = StoreRecorder(store)
+      try store.expect(dispatching: Action(TallyAction.add, data: 2)) { $0.value = 2 }
+      store.dispatch(Action(TallyAction.note, data: "two"))
+      try store.waitUntilIdle(timeout: .seconds(300))
+      XCTAssertEqual(try recorder.nextEntry(timeout: .seconds(300)).state, Tally(value: 2))
+      XCTAssertEqual(try recorder.nextEntry(timeout: .seconds(300)).action.type, 2)
+      try recorder.expectNoMoreActions(timeout: .seconds(300))
+      XCTAssertEqual(store.state, Tally(value: 2, notes: ["two"]))
+    }
+
+    func testAsynchronousHelpersPassInXCTest() async throws {
+      let store = asyncTallyStore()
+      try await store.expect(dispatching: Action(TallyAction.add, data: 3)) { $0.value = 3 }
+      let rejection = try await store.expectRejection(of: Action(TallyAction.add, data: "x"))
+      XCTAssertTrue(rejection.error is PayloadError)
+      try await store.waitUntilIdle(timeout: .seconds(300))
+      XCTAssertEqual(store.state.value, 3)
+    }
   }
-}
+#endif

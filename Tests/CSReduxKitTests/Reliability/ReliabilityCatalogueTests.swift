@@ -267,37 +267,40 @@ struct ReliabilityCatalogueTests {
 
   // MARK: Finish(named:) and crashes, in a child process
 
-  @Test("Finish(named:) called twice prints the documented line to standard error")
-  func directFinishTwice() async {
-    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-      Reducer<Counter> { _, state, finish in
-        finish(state)
-        finish(state)
-      }.execute(action: Action(type: 1), state: Counter(), finish: Finish(named: "todo") { _ in })
+  // Exit tests exist on macOS, Linux and Windows only (not on iOS, tvOS, watchOS, visionOS).
+  #if os(macOS) || os(Linux) || os(Windows)
+    @Test("Finish(named:) called twice prints the documented line to standard error")
+    func directFinishTwice() async {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+        Reducer<Counter> { _, state, finish in
+          finish(state)
+          finish(state)
+        }.execute(action: Action(type: 1), state: Counter(), finish: Finish(named: "todo") { _ in })
+      }
+      let lines = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        .split(separator: "\n").map(String.init)
+      let line = lines.first { $0.hasPrefix("CSReduxKit: ") }
+      expectDocumented(line)
     }
-    let lines = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      .split(separator: "\n").map(String.init)
-    let line = lines.first { $0.hasPrefix("CSReduxKit: ") }
-    expectDocumented(line)
-  }
 
-  @Test("a reducer that traps stops the process with the runtime's message")
-  func reducerCrash() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let store = Store(
-        state: Counter(),
-        reducer: Reducer<Counter> { action, state, finish in
-          let payload = action.data as? Int
-          finish(Counter(value: payload!))  // a force unwrap of nil: a trap
-        })
-      store.dispatch(Action(type: 1))
+    @Test("a reducer that traps stops the process with the runtime's message")
+    func reducerCrash() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let store = Store(
+          state: Counter(),
+          reducer: Reducer<Counter> { action, state, finish in
+            let payload = action.data as? Int
+            finish(Counter(value: payload!))  // a force unwrap of nil: a trap
+          })
+        store.dispatch(Action(type: 1))
+      }
+      let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      let line = output.split(separator: "\n").map(String.init).first {
+        $0.contains("Fatal error")
+      }
+      expectDocumented(line)
     }
-    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    let line = output.split(separator: "\n").map(String.init).first {
-      $0.contains("Fatal error")
-    }
-    expectDocumented(line)
-  }
+  #endif
 
   // MARK: Action log
 
