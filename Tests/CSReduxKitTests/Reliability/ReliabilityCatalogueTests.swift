@@ -347,6 +347,21 @@ struct ReliabilityCatalogueTests {
     expectDocumented(error?.description)
   }
 
+  @Test("an import past its limits reads as documented")
+  func importLimits() {
+    let nested = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+    let deep = #expect(throws: ActionLogImportError.self) {
+      try codec.decode(header + "\n" + entry.replacing(#"["Milk"]"#, with: nested))
+    }
+    expectDocumented(deep?.description)
+    var strict = codec
+    strict.maximumLineLength = 100
+    let long = #expect(throws: ActionLogImportError.self) {
+      try strict.decode(header + "\n" + entry)
+    }
+    expectDocumented(long?.description)
+  }
+
   @Test("unreadable log files and failed exports read as documented")
   func logFiles() throws {
     try withTemporaryDirectory { directory in
