@@ -483,6 +483,35 @@ struct ReliabilityCatalogueTests {
       expectDocumented(encoding?.description)
     }
   }
+  @Test("a URL that is no file and symbolic links in a loop read as documented")
+  func pathsThatAreNoFile() throws {
+    let web = try #require(URL(string: "https://example.com/todo.json"))
+    let remote = StatePersistence<Catalogue.TodoState>(fileURL: web, schemaVersion: 1)
+    expectDocumented(remote.restore(or: Catalogue.TodoState()) { _ in }.error?.description)
+    let notSaved = #expect(throws: PersistenceError.self) {
+      try remote.save(Catalogue.TodoState())
+    }
+    expectDocumented(notSaved?.description)
+    try withTemporaryDirectory { directory in
+      let file = directory.appending(component: "todo.json")
+      try FileManager.default.createSymbolicLink(
+        atPath: file.path(percentEncoded: false), withDestinationPath: "todo.json")
+      let looping = StatePersistence<Catalogue.TodoState>(fileURL: file, schemaVersion: 1)
+      expectDocumented(looping.restore(or: Catalogue.TodoState()) { _ in }.error?.description)
+      let loopSave = #expect(throws: PersistenceError.self) {
+        try looping.save(Catalogue.TodoState())
+      }
+      expectDocumented(loopSave?.description)
+      let inFolder = StatePersistence<Catalogue.TodoState>(
+        fileURL: file.appending(component: "todo.json"), schemaVersion: 1)
+      expectDocumented(inFolder.restore(or: Catalogue.TodoState()) { _ in }.error?.description)
+      let folderSave = #expect(throws: PersistenceError.self) {
+        try inFolder.save(Catalogue.TodoState())
+      }
+      expectDocumented(folderSave?.description)
+    }
+  }
+
   @Test("a bad file that cannot be moved aside is reported as documented, and the app goes on")
   func cannotMoveAside() throws {
     try withTemporaryDirectory { directory in
