@@ -476,11 +476,18 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// Waits until every state handed over by ``keepSaving(_:onError:)`` before this call is
   /// written (or its save failed and was reported).
   ///
-  /// Blocks the calling thread, for at most one write when writes are not falling behind. Must
-  /// not be called from an `onError` handler, which runs on the writer queue (a precondition
-  /// stops it there).
+  /// Blocks the calling thread, for at most one write when writes are not falling behind.
+  /// Called from an `onError` handler, which runs on the writer queue, it cannot wait for that
+  /// queue: it returns at once, with a line on standard error, and the save that may still be
+  /// waiting runs after the handler returns.
   public func flush() {
-    writer.drain()
+    guard writer.drain() else {
+      csrk_write_stderr_line(
+        "CSReduxKit: StatePersistence.flush() was called on its own writer queue (from an "
+          + "onError handler?), where waiting would never end; it returned at once, and a save "
+          + "queued meanwhile runs after the handler returns. Call flush() from another thread.")
+      return
+    }
   }
 
   // MARK: - Helpers

@@ -100,6 +100,12 @@ struct StatePersistenceFileTests {
       let file = directory.appending(component: "todo.json")
       let standard = StatePersistence<KeptState>(fileURL: file, schemaVersion: 1)
       #expect(standard.fileProtection == .completeUntilFirstUserAuthentication)
+      let url = file
+      // example: file-protection
+      let persistence = StatePersistence<PersistedTodoState>(
+        fileURL: url, schemaVersion: 1, fileProtection: .complete)
+      // end-example
+      #expect(persistence.fileProtection == .complete)
       // Without data protection in the file system (here), every class saves all the same.
       for protection: StateFileProtection in [
         .complete, .completeUnlessOpen, .completeUntilFirstUserAuthentication, .none,

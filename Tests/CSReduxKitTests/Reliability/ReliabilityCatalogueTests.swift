@@ -281,6 +281,29 @@ struct ReliabilityCatalogueTests {
     expectDocumented(line)
   }
 
+  @Test("flush() from keepSaving's onError returns at once with the documented line")
+  func flushOnWriterQueue() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      // Every save of a URL that is no file fails, so the handler runs.
+      let web = URL(string: "https://example.com/todo.json") ?? URL(filePath: "/")
+      let persistence = StatePersistence<Catalogue.TodoState>(fileURL: web, schemaVersion: 1)
+      let store = Store(
+        state: Catalogue.TodoState(),
+        reducer: Reducer { _, state, finish in finish(state) })
+      let handled = Latch()
+      persistence.keepSaving(store) { _ in
+        persistence.flush()  // on the writer queue
+        handled.open()
+      }
+      store.dispatch(Action(type: 1))
+      handled.wait()
+    }
+    let lines = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      .split(separator: "\n").map(String.init)
+    let line = lines.first { $0.hasPrefix("CSReduxKit: StatePersistence.flush()") }
+    expectDocumented(line)
+  }
+
   @Test("a reducer that traps stops the process with the runtime's message")
   func reducerCrash() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
