@@ -54,16 +54,25 @@ static int csrk_write_synced(int fd, const char *bytes, size_t count, csrk_repla
 }
 
 int csrk_replace_file(const char *path, const char *temp_path, const char *directory,
-                      const void *bytes, size_t count, csrk_replace_step *failed_step) {
+                      const void *bytes, size_t count, int protection_class,
+                      csrk_replace_step *failed_step) {
   *failed_step = csrk_replace_step_none;
   int fd;
+  // Owner only: a state holds whatever the app keeps (tokens, drafts, account data).
   do {
-    fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) {
     *failed_step = csrk_replace_step_create;
     return errno;
   }
+#if defined(__APPLE__) && defined(F_SETPROTECTIONCLASS)
+  // Before any byte is written. Volumes without data protection (the simulator's, many
+  // Macs') refuse it; the file is written all the same, as documented.
+  if (protection_class > 0) (void)fcntl(fd, F_SETPROTECTIONCLASS, protection_class);
+#else
+  (void)protection_class;
+#endif
   int error = csrk_write_synced(fd, bytes, count, failed_step);
   // A failed close can mean a failed delayed write: the data may not all be there.
   if (close(fd) != 0 && error == 0) {
@@ -86,6 +95,18 @@ int csrk_replace_file(const char *path, const char *temp_path, const char *direc
     close(directory_fd);
   }
   return 0;
+}
+
+int csrk_restrict_to_owner(const char *path) {
+  struct stat info;
+  if (lstat(path, &info) != 0) return errno;
+  if (S_ISLNK(info.st_mode) || (info.st_mode & 077) == 0) return 0;
+  return chmod(path, info.st_mode & 07700) == 0 ? 0 : errno;
+}
+
+int csrk_stat_error(const char *path) {
+  struct stat info;
+  return stat(path, &info) == 0 ? 0 : errno;
 }
 
 const char *csrk_error_message(int code) {

@@ -92,18 +92,21 @@ func textReport(_ results: Results, options: Options, machine: Machine) -> Strin
   let floor = results["floor/pure-function"]?.median
   lines.append("")
   let header = [
-    pad("scenario", 28), pad("unit", 8), padLeft("median ns", 11), padLeft("min", 11),
+    pad("scenario", 30), pad("unit", 8), padLeft("median ns", 11), padLeft("min", 11),
     padLeft("max", 11), padLeft("× floor", 9), padLeft("× baseline", 11), padLeft("ops/run", 11),
   ]
   lines.append(header.joined(separator: " "))
-  lines.append(String(repeating: "-", count: 106))
+  lines.append(String(repeating: "-", count: 108))
   for measurement in results.measurements {
     let ratio = baseline.map { fixed(measurement.median / $0, 2) } ?? "-"
     let floorRatio = floor.map { fixed(measurement.median / $0, 1) } ?? "-"
+    // Nanoseconds per byte are fractions of a nanosecond.
+    let digits = measurement.unit == "byte" ? 3 : 1
     let row = [
-      pad(measurement.name, 28), pad(measurement.unit, 8),
-      padLeft(fixed(measurement.median, 1), 11), padLeft(fixed(measurement.minimum, 1), 11),
-      padLeft(fixed(measurement.maximum, 1), 11), padLeft(floorRatio, 9), padLeft(ratio, 11),
+      pad(measurement.name, 30), pad(measurement.unit, 8),
+      padLeft(fixed(measurement.median, digits), 11),
+      padLeft(fixed(measurement.minimum, digits), 11),
+      padLeft(fixed(measurement.maximum, digits), 11), padLeft(floorRatio, 9), padLeft(ratio, 11),
       padLeft("\(measurement.operations)", 11),
     ]
     lines.append(row.joined(separator: " "))

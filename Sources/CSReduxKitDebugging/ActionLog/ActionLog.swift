@@ -42,8 +42,8 @@ import CSReduxKitCore
 ///
 /// - Complexity: recording an entry is O(1); ``entries`` copies them, O(n).
 public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
-  /// How many entries the log keeps; older ones drop out, and ``initialState`` becomes the
-  /// state of the last one dropped.
+  /// How many entries the log keeps, at least 1; older ones drop out, and ``initialState``
+  /// becomes the state of the last one dropped.
   public let capacity: Int
   /// The name of the store recorded.
   public let storeName: String
@@ -57,10 +57,10 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - store: The store to record.
-  ///   - capacity: How many entries to keep; at least 1.
-  /// - Precondition: `capacity` is at least 1.
+  ///   - capacity: How many entries to keep; a capacity below 1 keeps 1, as ``capacity`` then
+  ///     shows.
   public init(recording store: Store<State>, capacity: Int = 1_000) {
-    precondition(capacity >= 1, "ActionLog capacity must be at least 1; it was \(capacity)")
+    let capacity = max(capacity, 1)
     self.capacity = capacity
     self.storeName = store.name
     self.store = store

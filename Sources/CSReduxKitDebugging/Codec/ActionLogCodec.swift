@@ -36,7 +36,12 @@ import CSReduxKitPersistence
 /// Decoding checks the whole text before returning anything: an unknown action type, a payload
 /// that does not decode as its registered type, a line that is not JSON, a missing field, a
 /// state that does not decode, or fewer entries than the header announced (a truncated file)
-/// each throw an ``ActionLogImportError`` naming the line and the reason.
+/// each throw an ``ActionLogImportError`` naming the line and the reason. So do a line longer
+/// than ``maximumLineLength`` and a line that nests arrays and objects deeper than the JSON
+/// decoder reads (512 levels).
+///
+/// Decoding takes time linear in the size of the text: the lines are found in one pass over
+/// the bytes, and each is decoded where it lies, without copies.
 public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   /// The format marker in the header line.
   public static var format: String { "csreduxkit-action-log" }
@@ -46,6 +51,15 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   /// Names written next to the action types, for people reading the file.
   public let actionNames: ActionTypeNames
   var payloads: [Int: PayloadCoder] = [:]
+
+  /// The longest line that decoding reads, in bytes without its line ending; 64 MiB by default.
+  ///
+  /// Each entry's line holds the whole state after it, so a log of a store whose state encodes
+  /// to more than this needs a higher limit. A longer line fails the import with an
+  /// ``ActionLogImportError`` naming the line and the limit, found as soon as the limit is
+  /// passed: a damaged or hostile file with no line breaks is refused without reading it all.
+  /// A limit of 0 or less accepts only empty lines.
+  public var maximumLineLength = 64 << 20
 
   /// Creates a codec with no action types registered.
   ///
@@ -240,56 +254,96 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   public func decode(
     _ data: Data, unknownActionTypes: UnknownActionTypePolicy = .reject
   ) throws(ActionLogImportError) -> ActionLogImport<State> {
-    var lines: [Substring] = []
-    var number = 0
-    for bytes in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      number += 1
-      var bytes = bytes
-      if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-      guard let line = String(validating: bytes, as: UTF8.self) else {
-        throw ActionLogImportError(line: number, reason: Self.notUTF8(bytes))
+    let found = data.withUnsafeBytes { bytes in findLines(bytes) }
+    return try decode(data, lines: found.get(), unknownActionTypes: unknownActionTypes)
+  }
+
+  /// The lines of `bytes`, each checked to be UTF-8 and no longer than ``maximumLineLength``,
+  /// or the error of the first line that is not.
+  private func findLines(
+    _ bytes: UnsafeRawBufferPointer
+  ) -> Result<[Range<Int>], ActionLogImportError> {
+    let lines = LogLines(bytes, maximumLength: maximumLineLength)
+    for (index, range) in lines.ranges.enumerated() {
+      let line = UnsafeRawBufferPointer(rebasing: bytes[range])
+      guard LogLines.isASCII(line) || Self.isUTF8(line) else {
+        return .failure(ActionLogImportError(line: index + 1, reason: Self.notUTF8(line)))
       }
-      lines.append(Substring(line))
     }
-    return try decode(lines: &lines, unknownActionTypes: unknownActionTypes, byteCount: data.count)
+    if let tooLong = lines.tooLong {
+      return .failure(
+        ActionLogImportError(
+          line: tooLong,
+          reason: "the line is longer than the codec's maximumLineLength of "
+            + "\(maximumLineLength) bytes; if the log is genuine, raise maximumLineLength "
+            + "to read it"))
+    }
+    return .success(lines.ranges)
+  }
+
+  private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.withMemoryRebound(to: UInt8.self) { String(validating: $0, as: UTF8.self) != nil }
   }
 
   /// Why a line is not UTF-8: the first bad byte and where it is.
-  static func notUTF8(_ bytes: Data.SubSequence) -> String {
+  static func notUTF8(_ bytes: UnsafeRawBufferPointer) -> String {
     var iterator = bytes.makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
-    var offset = bytes.startIndex
+    var offset = 0
     scan: while true {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let scalar): offset += scalar.count
       case .emptyInput, .error: break scan
       }
     }
-    let byte = offset < bytes.endIndex ? bytes[offset] : 0
+    let byte = offset < bytes.count ? bytes[offset] : 0
     let hex = String(byte, radix: 16, uppercase: true)
     return "the line is not UTF-8 text (byte 0x\(hex.count == 1 ? "0" : "")\(hex) at byte "
-      + "\(offset - bytes.startIndex + 1) of the line)"
+      + "\(offset + 1) of the line)"
+  }
+
+  /// Whether the line is empty or only white space.
+  private static func isBlank(_ line: Data) -> Bool {
+    line.withUnsafeBytes { bytes in
+      for byte in bytes {
+        switch byte {
+        case 0x09...0x0D, 0x20: continue
+        case 0x80...: return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+        default: return false
+        }
+      }
+      return true
+    }
   }
 
   private func decode(
-    lines: inout [Substring], unknownActionTypes: UnknownActionTypePolicy, byteCount: Int
+    _ data: Data, lines: [Range<Int>], unknownActionTypes: UnknownActionTypePolicy
   ) throws(ActionLogImportError) -> ActionLogImport<State> {
+    // The lines as slices of `data`, which share its bytes.
+    func text(_ range: Range<Int>) -> Data {
+      data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
+    }
+    var lines = lines
     // A trailing newline and blank lines at the end carry nothing; blank lines between
     // entries are still reported.
-    while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
-    if let first = lines.first, first.first == "\u{FEFF}" { lines[0] = first.dropFirst() }
+    while let last = lines.last, Self.isBlank(text(last)) { lines.removeLast() }
+    if let first = lines.first, text(first).starts(with: [0xEF, 0xBB, 0xBF]) {
+      lines[0] = (first.lowerBound + 3)..<first.upperBound
+    }
     guard let first = lines.first else {
       throw ActionLogImportError(line: 1, reason: "the file is empty; expected a header line")
     }
+    let byteCount = data.count
     let decoder = JSONDecoder()
     decoder.userInfo[EntryLine<State>.payloadsKey] = PayloadTable(
       payloads: payloads, unknownActionTypes: unknownActionTypes)
 
     let header: LogHeader<State>
     do {
-      header = try decoder.decode(LogHeader<State>.self, from: Data(first.utf8))
+      header = try decoder.decode(LogHeader<State>.self, from: text(first))
     } catch {
-      throw ActionLogImportError(line: 1, reason: Self.explain(error, what: "header"))
+      throw ActionLogImportError(
+        line: 1, reason: Self.explain(error, what: "header", line: text(first)))
     }
     guard header.format == Self.format else {
       throw ActionLogImportError(
@@ -320,29 +374,31 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     var skippedLines: [Int] = []
     var skippedTypes: Set<Int> = []
     entries.reserveCapacity(min(lines.count - 1, header.entryCount))
-    for (offset, text) in lines.dropFirst().enumerated() {
+    for (offset, range) in lines.dropFirst().enumerated() {
       let number = offset + 2
+      let line = text(range)
       guard entries.count < header.entryCount else {
         throw ActionLogImportError(
           line: number,
           reason: "more entries than the \(header.entryCount) the header announced")
       }
-      guard !text.allSatisfy(\.isWhitespace) else {
+      guard !Self.isBlank(line) else {
         throw ActionLogImportError(line: number, reason: "the line is empty")
       }
-      let line: EntryLine<State>
+      let decoded: EntryLine<State>
       do {
-        line = try decoder.decode(EntryLine<State>.self, from: Data(text.utf8))
+        decoded = try decoder.decode(EntryLine<State>.self, from: line)
       } catch let error as ActionLogImportError {
         throw ActionLogImportError(line: number, reason: error.reason)
       } catch {
-        throw ActionLogImportError(line: number, reason: Self.explain(error, what: "entry"))
+        throw ActionLogImportError(
+          line: number, reason: Self.explain(error, what: "entry", line: line))
       }
-      if let type = line.skippedType {
+      if let type = decoded.skippedType {
         skippedLines.append(number)
         skippedTypes.insert(type)
       }
-      entries.append(line.entry)
+      entries.append(decoded.entry)
     }
     guard entries.count == header.entryCount else {
       let found = entries.count
@@ -392,14 +448,20 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     return try decode(data, unknownActionTypes: unknownActionTypes)
   }
 
-  /// A short reason for a decoding error: invalid JSON, a missing field, a wrong type.
-  static func explain(_ error: any Error, what: String) -> String {
+  /// A short reason for a decoding error: invalid JSON, nesting deeper than the decoder reads,
+  /// a missing field, a wrong type. `line` is the text decoded, when it was a whole line.
+  static func explain(_ error: any Error, what: String, line: Data? = nil) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     func path(_ keys: [any CodingKey]) -> String {
       keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      let limit = JSONNesting.decoderLimit
+      if let line, line.withUnsafeBytes({ JSONNesting.exceeds(limit, in: $0) }) {
+        return "the line nests arrays and objects more than \(limit) levels deep; the JSON "
+          + "decoder reads at most \(limit)"
+      }
       return "not valid JSON (a corrupt or truncated line)"
     case .dataCorrupted(let context):
       return "\(what) field \(path(context.codingPath)) is invalid: \(context.debugDescription)"

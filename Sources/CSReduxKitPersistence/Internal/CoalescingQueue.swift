@@ -37,12 +37,11 @@ package final class CoalescingQueue: @unchecked Sendable {
   }
 
   /// Returns once every job submitted before the call has run (or was replaced by one that
-  /// has).
-  func drain() {
-    precondition(
-      DispatchQueue.getSpecific(key: onQueueKey) == nil,
-      "StatePersistence.flush() was called from its own writer queue (from an onError "
-        + "handler?), where it would wait for itself forever. Call it from another thread.")
+  /// has); `false` at once, without waiting, when called from a job of this queue, where it
+  /// would wait for itself forever.
+  func drain() -> Bool {
+    guard DispatchQueue.getSpecific(key: onQueueKey) == nil else { return false }
     queue.sync {}
+    return true
   }
 }

@@ -38,6 +38,9 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     case encodingFailed
     /// ``StatePersistence/save(_:)`` could not write the file; the previous file is unchanged.
     case writeFailed
+    /// The ``StatePersistence`` was created with a URL that is not a file URL, such as
+    /// `https://…`: nothing can be read or written there.
+    case notAFileURL
   }
 
   /// What is wrong.
@@ -68,9 +71,11 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     self.underlyingError = underlyingError
   }
 
-  /// One line: `CSReduxKit: the state file <path> <reason>. <what happened and what to do>`.
+  /// One line: `CSReduxKit: the state file <path> <reason>. <what happened and what to do>`;
+  /// the whole URL in place of the path when it is not a file URL.
   public var description: String {
-    "CSReduxKit: the state file \(fileURL.path(percentEncoded: false)) \(reason). \(consequence)"
+    let shown = fileURL.isFileURL ? fileURL.path(percentEncoded: false) : fileURL.absoluteString
+    return "CSReduxKit: the state file \(shown) \(reason). \(consequence)"
   }
 
   /// The default report handler: writes ``description`` to standard error as one line.

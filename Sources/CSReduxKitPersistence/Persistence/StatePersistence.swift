@@ -44,13 +44,25 @@ import _CSReduxKitShims
 ///   the file is missing, damaged or of another schema version; it moves a bad file aside,
 ///   never overwriting an earlier one, and describes the problem in a ``PersistenceError``.
 ///
+/// - **Owner only.** The state file, its temporary files and the copies moved aside are
+///   readable and writable by their owner only (mode `0600`): a state holds whatever the app
+///   keeps, and other users of the machine have no business reading it. On Apple platforms the
+///   file also gets the data-protection class chosen with ``fileProtection``.
+/// - **Symbolic links are followed.** When the state file is a symbolic link, ``save(_:)``
+///   replaces the file it leads to, atomically, and keeps the link; ``restore(or:report:)``
+///   reads that file, and moves it aside (not the link) when it is bad. A link that leads round
+///   in a loop is reported, naming it.
+///
 /// Copies of a `StatePersistence` share one writer queue; use one value (or its copies) per
-/// file. On Windows, saving uses Foundation's atomic write, which does not flush to disk.
+/// file. On Windows, saving uses Foundation's atomic write, which does not flush to disk and
+/// leaves permissions to the folder's.
 public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// The state file.
   public let fileURL: URL
   /// The version of the state's encoded form that this app writes and reads.
   public let schemaVersion: Int
+  /// The data-protection class of the files written, on Apple platforms.
+  public let fileProtection: StateFileProtection
   /// Runs the writes of ``keepSaving(_:onError:)``, one at a time, latest state first.
   package let writer: CoalescingQueue
 
@@ -59,18 +71,26 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// Nothing is read or written until ``restore(or:report:)``, ``save(_:)`` or
   /// ``keepSaving(_:onError:)`` is called. The file's directory is created by the first save.
   ///
+  /// A URL that is not a file URL (`https://…`) is accepted here and reported where it is
+  /// used: ``restore(or:report:)`` reports a ``PersistenceError`` of kind
+  /// ``PersistenceError/Kind/notAFileURL`` and returns the initial state, and every save fails
+  /// with that error.
+  ///
   /// - Parameters:
   ///   - fileURL: A file URL, such as the application-support directory plus `todo.json`.
   ///   - schemaVersion: The version of the state's encoded form. Raise it when a change to the
   ///     state type makes earlier files unreadable or wrong; files of another version are then
   ///     moved aside instead of being decoded.
-  public init(fileURL: URL, schemaVersion: Int) {
-    precondition(
-      fileURL.isFileURL,
-      "StatePersistence needs a file URL, not \(fileURL); use URL(filePath:) or "
-        + "URL.applicationSupportDirectory.appending(component:).")
+  ///   - fileProtection: The data-protection class of the files written, on Apple platforms;
+  ///     by default ``StateFileProtection/completeUntilFirstUserAuthentication``, readable once
+  ///     the user has unlocked the device after it started.
+  public init(
+    fileURL: URL, schemaVersion: Int,
+    fileProtection: StateFileProtection = .completeUntilFirstUserAuthentication
+  ) {
     self.fileURL = fileURL
     self.schemaVersion = schemaVersion
+    self.fileProtection = fileProtection
     self.writer = CoalescingQueue(
       label: "CSReduxKit.StatePersistence(\(fileURL.lastPathComponent))")
   }
@@ -91,6 +111,10 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   ///   replacing an earlier such file; the next save then starts a fresh file. The error, with
   ///   the new path, is passed to `report` and returned.
   ///
+  /// When the state file is a symbolic link, the file it leads to is read (and moved aside when
+  /// bad). A link that leads round in a loop, or a URL that is not a file URL, gives `initial`
+  /// with source ``RestoredState/Source/badFile`` and an error that says so; nothing is moved.
+  ///
   /// It also removes temporary files left next to the state file by a save that a crash
   /// interrupted, so call it at start, before anything saves to the same file.
   ///
@@ -103,17 +127,24 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     or initial: State,
     report: (PersistenceError) -> Void = PersistenceError.printToStandardError
   ) -> RestoredState<State> {
-    removeLeftoverTemporaryFiles()
+    let file: URL
+    switch locate() {
+    case .success(let target): file = target
+    case .failure(let problem):
+      report(problem)
+      return RestoredState(state: initial, source: .badFile, error: problem)
+    }
+    removeLeftoverTemporaryFiles(next: file)
     let data: Data
     do {
-      data = try Data(contentsOf: fileURL)
+      data = try Data(contentsOf: file)
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
       return RestoredState(state: initial, source: .noFile)
     } catch {
       let reason = "could not be read (\(Self.describe(error)))"
       let problem =
-        nothingThere(reason: reason, error: error)
-        ?? setAside(.unreadable, reason: reason, error: error)
+        nothingThere(file, reason: reason, error: error)
+        ?? setAside(file, .unreadable, reason: reason, error: error)
       report(problem)
       return RestoredState(state: initial, source: .badFile, error: problem)
     }
@@ -121,17 +152,46 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     case .success(let state):
       return RestoredState(state: state, source: .file)
     case .failure(let failure):
-      let problem = setAside(failure.kind, reason: failure.reason, error: failure.error)
+      let problem = setAside(file, failure.kind, reason: failure.reason, error: failure.error)
       report(problem)
       return RestoredState(state: initial, source: .badFile, error: problem)
     }
   }
 
+  /// The file to read and write: ``fileURL``, or where the symbolic links there lead; the
+  /// error to report when it is not a file URL or its links go round in a loop.
+  private func locate() -> Result<URL, PersistenceError> {
+    guard fileURL.isFileURL else {
+      return .failure(
+        notAFileURL(
+          consequence:
+            "Nothing was read; the initial state is used instead, and every save will fail."))
+    }
+    return Files.followLinks(from: fileURL).mapError { loop in
+      PersistenceError(
+        .unreadable, fileURL: fileURL, reason: "could not be read: \(loop.phrase)",
+        consequence:
+          "There is no file there to keep. The initial state is used instead; saves will fail "
+          + "until the link leads to a file or to nothing.",
+        underlyingError: loop)
+    }
+  }
+
+  /// The error of a URL that is not a file URL, with what it means for the call.
+  private func notAFileURL(consequence: String) -> PersistenceError {
+    PersistenceError(
+      .notAFileURL, fileURL: fileURL,
+      reason: "is not a file URL: StatePersistence reads and writes local files only",
+      consequence:
+        "\(consequence) Create it with a file URL, such as URL(filePath:) or "
+        + "URL.applicationSupportDirectory.appending(component:).")
+  }
+
   /// Removes the temporary files of saves that a crash or power cut interrupted before their
   /// rename; at start no save of this app can be under way.
-  private func removeLeftoverTemporaryFiles() {
-    let directory = fileURL.deletingLastPathComponent()
-    let prefix = ".\(fileURL.lastPathComponent)."
+  private func removeLeftoverTemporaryFiles(next file: URL) {
+    let directory = file.deletingLastPathComponent()
+    let prefix = ".\(file.lastPathComponent)."
     guard
       let names = try? FileManager.default.contentsOfDirectory(
         atPath: directory.path(percentEncoded: false))
@@ -208,10 +268,21 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     }
   }
 
-  /// The error for a path where no file can be, because a folder on it is a regular file;
-  /// `nil` when something is at the path (then it is moved aside).
-  private func nothingThere(reason: String, error: any Error) -> PersistenceError? {
+  /// The error for a path where no file can be, because a folder on it is a regular file or a
+  /// symbolic link on it leads round in a loop; `nil` when something is at the path (then it
+  /// is moved aside).
+  private func nothingThere(
+    _ fileURL: URL, reason: String, error: any Error
+  ) -> PersistenceError? {
     let manager = FileManager.default
+    if let loop = Files.linkLoop(on: fileURL) {
+      return PersistenceError(
+        .unreadable, fileURL: self.fileURL, reason: reason,
+        consequence:
+          "There is no file there to keep: \(loop.phrase). The initial state is used instead; "
+          + "saves will fail until the link leads to a folder.",
+        underlyingError: error)
+    }
     guard !manager.fileExists(atPath: fileURL.path(percentEncoded: false)) else { return nil }
     // The nearest existing ancestor: the file in the way, when it is not a folder. Paths
     // without a trailing "/", which would make a regular file read as missing.
@@ -232,7 +303,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
       ? "a folder on its path is missing"
       : "\(plain(folder)) is a regular file, not a folder"
     return PersistenceError(
-      .unreadable, fileURL: fileURL, reason: reason,
+      .unreadable, fileURL: self.fileURL, reason: reason,
       consequence:
         "There is no file there to keep: \(inTheWay). The initial state is used instead; "
         + "saves will fail until the path leads to a folder.",
@@ -241,7 +312,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
 
   /// Moves the bad file aside and builds the error that says where.
   private func setAside(
-    _ kind: PersistenceError.Kind, reason: String, error: (any Error)?
+    _ file: URL, _ kind: PersistenceError.Kind, reason: String, error: (any Error)?
   ) -> PersistenceError {
     let label: String
     let advice: String
@@ -258,7 +329,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
       label = "corrupt"
       advice = "Inspect the moved file to see what went wrong, or delete it."
     }
-    switch moveAside(as: label) {
+    switch moveAside(file, as: label) {
     case .success(let destination):
       return PersistenceError(
         kind, fileURL: fileURL, reason: reason,
@@ -276,8 +347,9 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     }
   }
 
-  /// Renames the state file to `<name>.<label>-<UTC time>[-n]`, never replacing a file.
-  private func moveAside(as label: String) -> Result<URL, SystemError> {
+  /// Renames the state file to `<name>.<label>-<UTC time>[-n]`, never replacing a file, and
+  /// makes the moved file its owner's only: it holds a state, whoever wrote it.
+  private func moveAside(_ fileURL: URL, as label: String) -> Result<URL, SystemError> {
     let stamp = Date.now.formatted(
       Date.ISO8601FormatStyle(
         dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
@@ -291,7 +363,12 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
       let code = Files.withFileSystemPaths(fileURL, destination) { from, to in
         csrk_rename_exclusive(from, to)
       }
-      if code == 0 { return .success(destination) }
+      if code == 0 {
+        _ = destination.withUnsafeFileSystemRepresentation { path in
+          path.map { csrk_restrict_to_owner($0) }
+        }
+        return .success(destination)
+      }
       // Another bad file was set aside under this name in the same second: keep both.
       guard code == csrk_errno_exists, attempt < 1000 else {
         return .failure(SystemError(code: code))
@@ -315,8 +392,12 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// - Parameter state: The state to save.
   /// - Throws: A ``PersistenceError`` of kind ``PersistenceError/Kind/encodingFailed`` when the
   ///   state does not encode, or ``PersistenceError/Kind/writeFailed`` when the file cannot be
-  ///   written; either way the previous file is unchanged and no temporary file is left.
+  ///   written, or ``PersistenceError/Kind/notAFileURL`` when ``fileURL`` is not a file URL;
+  ///   either way the previous file is unchanged and no temporary file is left.
   public func save(_ state: State) throws(PersistenceError) {
+    guard fileURL.isFileURL else {
+      throw notAFileURL(consequence: "Nothing was written.")
+    }
     let data: Data
     do {
       data = try encode(state)
@@ -341,13 +422,16 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
 
   private func replaceFile(with data: Data) throws(PersistenceError) {
     do {
-      try Files.replace(fileURL, with: data)
+      try Files.replace(fileURL, with: data, protection: fileProtection.systemClass)
     } catch {
+      let advice =
+        error.error is LinkLoop
+        ? "Make the link lead to a file, a folder or nothing, or remove it."
+        : "Check that the directory is writable, the disk is not full, and nothing else is in "
+          + "the file's place."
       throw PersistenceError(
         .writeFailed, fileURL: fileURL, reason: "was not saved: \(error.what)",
-        consequence:
-          "The previous file, if any, is unchanged. Check that the directory is writable, the "
-          + "disk is not full, and nothing else is in the file's place.",
+        consequence: "The previous file, if any, is unchanged. \(advice)",
         underlyingError: error.error)
     }
   }
@@ -392,11 +476,18 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// Waits until every state handed over by ``keepSaving(_:onError:)`` before this call is
   /// written (or its save failed and was reported).
   ///
-  /// Blocks the calling thread, for at most one write when writes are not falling behind. Must
-  /// not be called from an `onError` handler, which runs on the writer queue (a precondition
-  /// stops it there).
+  /// Blocks the calling thread, for at most one write when writes are not falling behind.
+  /// Called from an `onError` handler, which runs on the writer queue, it cannot wait for that
+  /// queue: it returns at once, with a line on standard error, and the save that may still be
+  /// waiting runs after the handler returns.
   public func flush() {
-    writer.drain()
+    guard writer.drain() else {
+      csrk_write_stderr_line(
+        "CSReduxKit: StatePersistence.flush() was called on its own writer queue (from an "
+          + "onError handler?), where waiting would never end; it returned at once, and a save "
+          + "queued meanwhile runs after the handler returns. Call flush() from another thread.")
+      return
+    }
   }
 
   // MARK: - Helpers

@@ -179,7 +179,7 @@ static inline void csrk_write_stderr_line(const char *line) {
 #include <stddef.h>
 
 /// The errno values the Swift side tests for, without importing Glibc or Darwin.
-enum { csrk_errno_exists = EEXIST, csrk_errno_invalid = EINVAL };
+enum { csrk_errno_exists = EEXIST, csrk_errno_invalid = EINVAL, csrk_errno_loop = ELOOP };
 
 /// Where `csrk_replace_file` stopped, for its error message.
 typedef enum {
@@ -190,12 +190,23 @@ typedef enum {
   csrk_replace_step_rename = 4,
 } csrk_replace_step;
 
-/// Writes `count` bytes to a new file at `temp_path` (which must not exist), flushes it to the
-/// storage device (F_FULLFSYNC on Darwin, fsync elsewhere), renames it over `path`, then
-/// flushes `directory` so that the rename itself survives a power cut. On failure, removes the
-/// temporary file, sets `*failed_step` and returns the errno value; `path` is then untouched.
+/// Writes `count` bytes to a new file at `temp_path` (which must not exist), readable and
+/// writable by its owner only, flushes it to the storage device (F_FULLFSYNC on Darwin, fsync
+/// elsewhere), renames it over `path`, then flushes `directory` so that the rename itself
+/// survives a power cut. On failure, removes the temporary file, sets `*failed_step` and
+/// returns the errno value; `path` is then untouched. A `protection_class` above 0 is set on
+/// the new file on Apple platforms (F_SETPROTECTIONCLASS) where the file system supports it,
+/// and has no effect elsewhere.
 int csrk_replace_file(const char *path, const char *temp_path, const char *directory,
-                      const void *bytes, size_t count, csrk_replace_step *failed_step);
+                      const void *bytes, size_t count, int protection_class,
+                      csrk_replace_step *failed_step);
+
+/// Takes the group's and others' permissions off what is at `path`, a symbolic link excepted;
+/// returns 0 or the errno value.
+int csrk_restrict_to_owner(const char *path);
+
+/// 0 when `stat` succeeds for `path` (following symbolic links), otherwise its errno value.
+int csrk_stat_error(const char *path);
 
 /// The system's message for an errno value, such as "No such file or directory".
 const char *csrk_error_message(int code);

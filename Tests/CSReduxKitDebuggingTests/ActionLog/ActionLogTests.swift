@@ -86,6 +86,18 @@ struct ActionLogRecordingTests {
     #expect(log.initialState.value == 3)
   }
 
+  @Test("a capacity below 1 keeps one entry instead of stopping the program")
+  func capacityBelowOne() {
+    for requested in [0, -5, Int.min] {
+      let store = loggedStore()
+      let log = ActionLog(recording: store, capacity: requested)
+      #expect(log.capacity == 1)
+      for amount in 1...3 { store.dispatch(Action(type: 1, data: amount)) }
+      #expect(log.entries.map(\.state.value) == [6])
+      #expect(log.initialState.value == 3)
+    }
+  }
+
   @Test("pause stops recording; resume records the state reached meanwhile as one entry")
   func pauseResume() {
     let store = loggedStore()

@@ -283,6 +283,29 @@ struct ReliabilityCatalogueTests {
       expectDocumented(line)
     }
 
+    @Test("flush() from keepSaving's onError returns at once with the documented line")
+    func flushOnWriterQueue() async {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+        // Every save of a URL that is no file fails, so the handler runs.
+        let web = URL(string: "https://example.com/todo.json") ?? URL(filePath: "/")
+        let persistence = StatePersistence<Catalogue.TodoState>(fileURL: web, schemaVersion: 1)
+        let store = Store(
+          state: Catalogue.TodoState(),
+          reducer: Reducer { _, state, finish in finish(state) })
+        let handled = Latch()
+        persistence.keepSaving(store) { _ in
+          persistence.flush()  // on the writer queue
+          handled.open()
+        }
+        store.dispatch(Action(type: 1))
+        handled.wait()
+      }
+      let lines = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        .split(separator: "\n").map(String.init)
+      let line = lines.first { $0.hasPrefix("CSReduxKit: StatePersistence.flush()") }
+      expectDocumented(line)
+    }
+
     @Test("a reducer that traps stops the process with the runtime's message")
     func reducerCrash() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -348,6 +371,21 @@ struct ReliabilityCatalogueTests {
   func badImport(_ text: String) {
     let error = #expect(throws: ActionLogImportError.self) { try codec.decode(text) }
     expectDocumented(error?.description)
+  }
+
+  @Test("an import past its limits reads as documented")
+  func importLimits() {
+    let nested = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+    let deep = #expect(throws: ActionLogImportError.self) {
+      try codec.decode(header + "\n" + entry.replacing(#"["Milk"]"#, with: nested))
+    }
+    expectDocumented(deep?.description)
+    var strict = codec
+    strict.maximumLineLength = 100
+    let long = #expect(throws: ActionLogImportError.self) {
+      try strict.decode(header + "\n" + entry)
+    }
+    expectDocumented(long?.description)
   }
 
   @Test("unreadable log files and failed exports read as documented")
@@ -471,6 +509,35 @@ struct ReliabilityCatalogueTests {
       expectDocumented(encoding?.description)
     }
   }
+  @Test("a URL that is no file and symbolic links in a loop read as documented")
+  func pathsThatAreNoFile() throws {
+    let web = try #require(URL(string: "https://example.com/todo.json"))
+    let remote = StatePersistence<Catalogue.TodoState>(fileURL: web, schemaVersion: 1)
+    expectDocumented(remote.restore(or: Catalogue.TodoState()) { _ in }.error?.description)
+    let notSaved = #expect(throws: PersistenceError.self) {
+      try remote.save(Catalogue.TodoState())
+    }
+    expectDocumented(notSaved?.description)
+    try withTemporaryDirectory { directory in
+      let file = directory.appending(component: "todo.json")
+      try FileManager.default.createSymbolicLink(
+        atPath: file.path(percentEncoded: false), withDestinationPath: "todo.json")
+      let looping = StatePersistence<Catalogue.TodoState>(fileURL: file, schemaVersion: 1)
+      expectDocumented(looping.restore(or: Catalogue.TodoState()) { _ in }.error?.description)
+      let loopSave = #expect(throws: PersistenceError.self) {
+        try looping.save(Catalogue.TodoState())
+      }
+      expectDocumented(loopSave?.description)
+      let inFolder = StatePersistence<Catalogue.TodoState>(
+        fileURL: file.appending(component: "todo.json"), schemaVersion: 1)
+      expectDocumented(inFolder.restore(or: Catalogue.TodoState()) { _ in }.error?.description)
+      let folderSave = #expect(throws: PersistenceError.self) {
+        try inFolder.save(Catalogue.TodoState())
+      }
+      expectDocumented(folderSave?.description)
+    }
+  }
+
   @Test("a bad file that cannot be moved aside is reported as documented, and the app goes on")
   func cannotMoveAside() throws {
     try withTemporaryDirectory { directory in
