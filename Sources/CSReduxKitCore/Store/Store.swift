@@ -120,7 +120,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
       middleware: middleware, reducerTimeout: reducerTimeout,
       nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
       diagnostics: diagnostics)
-    engine.watchTurns(of: self)
+    engine.watchTurns()
   }
 
   deinit {

@@ -27,23 +27,22 @@ extension _StoreEngine {
     return max(1, timeout / UInt64(_Watchdog<State>.looksToOverdue - 1))
   }
 
-  /// Lets the watchdog watch this engine's turns for as long as `store` lives: its timer holds
-  /// the store weakly (a strong reference would keep the engine alive after the store is gone,
-  /// for as long as a period; a weak one to the engine would move the engine's reference count
-  /// to a side table and slow every retain on the dispatch path). Once the store is gone,
-  /// nothing can act on a report, and the timer stops.
+  /// Lets the watchdog watch this engine's turns until the store goes away (`shutDown`).
+  ///
+  /// The timer holds the engine through a target that the store's `shutDown` empties: a timer
+  /// pending after that finds no engine and stops, so it never keeps the store or its
+  /// machinery alive. (A weak reference to the engine would move its reference count to a
+  /// side table and slow every retain on the dispatch path.)
   @usableFromInline
-  func watchTurns(of store: any AnyObject & Sendable) {
+  func watchTurns() {
     guard reducerTimeout > .zero else { return }
     let period = watchdogPeriodNanoseconds
-    // Unowned: the closure belongs to the core, inside the engine, and runs under its lock.
-    let arm: @Sendable () -> Void = { [weak store, unowned(unsafe) self] in
+    let target = _WatchdogTarget(self)
+    watchdogTarget = target
+    let arm: @Sendable () -> Void = {
       let deadline = DispatchTime.now().uptimeNanoseconds &+ period
       DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
-        [weak store, unowned(unsafe) self] in
-        // The store holds the engine: while it lives, so does the engine.
-        guard let store else { return }
-        withExtendedLifetime(store) { self.watchdogFired() }
+        target.engine?.watchdogFired()
       }
     }
     inner.withLock { core in core.armWatchdog = arm }
@@ -74,5 +73,23 @@ extension _StoreEngine {
           + " waiting." + readers
           + " Make sure every path through the reducer calls finish exactly once.")
     }
+  }
+}
+
+/// The engine as the watchdog's timer reaches it: until the store goes away.
+final class _WatchdogTarget<State: StateProtocol>: Sendable {
+  private let held: _Locked<_StoreEngine<State>?>
+
+  init(_ engine: _StoreEngine<State>) {
+    held = _Locked(engine)
+  }
+
+  /// The engine, retained for the caller, or `nil` once the store is gone.
+  var engine: _StoreEngine<State>? { held.withLock { $0 } }
+
+  /// Lets the engine go: the store is gone.
+  func detach() {
+    let engine = held.withLock { $0.take() }
+    _ = consume engine  // released outside the lock
   }
 }

@@ -50,6 +50,9 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// several times per call; calling this instead keeps cancelling as cheap as subscribing.
   /// Set once, in `init` (it needs `self`), and only read afterwards.
   @usableFromInline @exclusivity(unchecked) var cancelByID: @Sendable (UInt64) -> Void = { _ in }
+  /// What the watchdog's timer holds the engine through, emptied when the store goes away.
+  /// Set once, right after `init`, by the store (see `watchTurns`).
+  @exclusivity(unchecked) var watchdogTarget: _WatchdogTarget<State>?
 
   @inlinable
   init(
@@ -105,6 +108,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// Cancels every subscription and every effect, and drops the spare finish box: the store
   /// went away.
   func shutDown() {
+    watchdogTarget?.detach()
     effects.cancelAll(shutDown: true)
     let (entries, spare) = inner.withLock { core in
       (core.subscribers.removeAll(deferred: core.isNotifying), core.spareBox.take())
