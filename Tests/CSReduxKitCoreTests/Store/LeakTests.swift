@@ -53,7 +53,7 @@ struct LeakTests {
     var store: Store<Counter>? = Store(
       state: Counter(),
       reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } },
-      reducerTimeout: .milliseconds(1))
+      reducerTimeout: .milliseconds(1), diagnostics: { _ in })  // action 2's finish is let go
     weak let weakStore = store
     store?.dispatch(Action(type: 1))
     store?.dispatch(Action(type: 2))
