@@ -438,7 +438,8 @@ struct MiddlewareGuideTests {
 // MARK: docs/migrating-from-csreduxkit.md and docs/migrating-from-reswift.md
 
 // example: reswift-action
-/// An action as a type of its own, like a ReSwift action; the store reads its type and data.
+/// An action as a type of its own, like a ReSwift action: the store reads
+/// its type and data.
 struct AddItem: ActionProtocol {
   let item: String
   var type: Int { ShoppingAction.add.rawValue }
