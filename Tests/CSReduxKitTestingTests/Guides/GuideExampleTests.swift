@@ -143,6 +143,30 @@ func slowAdd() async throws {
 // end-example
 #endif
 
+// example: testing-main-actor
+/// A view on the main actor: it shows the count.
+@MainActor
+final class CountLabel {
+  private(set) var text = ""
+
+  init(store: Store<CounterState>) {
+    store.subscribeOnMainActor(owner: self) { label, _, state in
+      label.text = "\(state.count)"
+    }
+  }
+}
+
+@Test("the label shows a count committed on another thread")
+@MainActor func labelFollowsTheStore() async throws {
+  let store = Store(state: CounterState(), reducer: slowCounter)
+  let label = CountLabel(store: store)
+  let result = await store.sendReportingOutcome(Action(CounterAction.add, data: 2))
+  #expect(result.outcome == .applied)
+  await runPendingMainActorDeliveries()  // the label's update has run
+  #expect(label.text == "2")
+}
+// end-example
+
 @Test("docs/testing.md: the failure message shown in the guide")
 func guideFailureMessage() async throws {
   let store = Store(

@@ -696,12 +696,16 @@ func overviewExample() {
 
   let counterReducer = Reducer<CounterState> { action, state, finish in
     var state = state
-    switch CounterAction(rawValue: action.type) {
-    case .increment: state.count += 1
-    case .add: state.count += (action.data as? Int) ?? 0
-    case nil: break
+    do {
+      switch CounterAction(rawValue: action.type) {
+      case .increment: state.count += 1
+      case .add: state.count += try action.payload(as: Int.self)
+      case nil: break
+      }
+      finish(state)  // now, or later from any thread
+    } catch {
+      finish.fail(error)  // a wrong payload: reported; the state stays as it was
     }
-    finish(state)  // now, or later from any thread
   }
 
   let store = Store(state: CounterState(), reducer: counterReducer)
@@ -715,4 +719,13 @@ func overviewExample() {
   // end-example
 
   #expect(printed.current == ["action 0: count 1", "action 1: count 42", "42"])
+
+  // The reducer reads its payload: a wrong one fails the action instead of adding nothing.
+  let failure = Locked<String?>(nil)
+  counterReducer.execute(
+    action: Action(CounterAction.add, data: "41"), state: CounterState(),
+    finish: Finish { outcome in
+      if case .failure(let error) = outcome { failure.withLock { $0 = "\(error)" } }
+    })
+  #expect(failure.current == "action 1: expected Int payload, found String")
 }
