@@ -42,11 +42,12 @@
 ///
 /// ## Underneath: a type and a payload
 ///
-/// An enum action's ``type`` is its kind's raw value and its ``data`` is the enum value
-/// itself. Everything that handles actions by type and payload handles it unchanged:
-/// subscriptions filter by kind (`store.subscribe(to: [TodoAction.Kind.add])`), a store names
-/// the types with `ActionTypeNames(TodoAction.Kind.self)`, and ``RejectedAction`` and
-/// ``CoordinatedAction`` wrap it with the same type and data.
+/// An enum action's ``ActionProtocol/type`` is its kind's raw value and its
+/// ``ActionProtocol/data`` is the enum value itself. Everything that handles actions by type
+/// and payload handles it unchanged: subscriptions filter by kind
+/// (`store.subscribe(to: [TodoAction.Kind.add])`), a store names the types with
+/// `ActionTypeNames(TodoAction.Kind.self)`, and ``RejectedAction`` and ``CoordinatedAction``
+/// wrap it with the same type and data.
 ///
 /// An action log exported and imported again gives back plain ``Action`` values, not
 /// `TodoAction`s: the action log codec of the debugging library registers an `EnumAction`

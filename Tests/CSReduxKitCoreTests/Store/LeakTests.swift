@@ -206,7 +206,8 @@ private struct MidRoundFixture {
     let storeBox = Locked<Store<Counter>?>(
       Store(
         state: Counter(),
-        reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } }))
+        reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } },
+        diagnostics: ignoringReducerTimeouts))
     self.storeBox = storeBox
     store = storeBox.current
     let later = self.later
