@@ -121,7 +121,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CSReduxKitCoreTests",
-      dependencies: ["CSReduxKitCore", "CSReduxKitTestSupport"]
+      dependencies: ["CSReduxKitCore", "CSReduxKitTesting", "CSReduxKitTestSupport"]
     ),
     .testTarget(
       name: "CSReduxKitDebuggingTests",
@@ -134,7 +134,7 @@ let package = Package(
     // The guides' and README's examples, and the reliability catalogue, through the umbrella.
     .testTarget(
       name: "CSReduxKitTests",
-      dependencies: ["CSReduxKit", "CSReduxKitTestSupport"]
+      dependencies: ["CSReduxKit", "CSReduxKitTesting", "CSReduxKitTestSupport"]
     ),
     .testTarget(
       name: "CSReduxKitTestingTests",

@@ -129,13 +129,6 @@ package func onThreadsBounded(
   return finished
 }
 
-/// Returns once every block the main queue holds now has run (it is a FIFO queue).
-package func drainMainQueue() async {
-  await withCheckedContinuation { continuation in
-    DispatchQueue.main.async { continuation.resume() }
-  }
-}
-
 /// Collects the first `count` elements of `sequence`, giving up after `seconds` (the consuming
 /// task is cancelled, which ends the iteration), so a sequence that stalls fails the test.
 package func collect<S: AsyncSequence & Sendable>(

@@ -26,7 +26,7 @@ extension Store where State: Equatable {
   /// field by field, expected → actual (see `StateDifference` in `CSReduxKit`):
   ///
   /// ```text
-  /// CounterTests/CounterTests.swift:12: the state after Action(type: 2, data: 2) is not the expected one (expected → actual):
+  /// CounterTests/CounterTests.swift:12: the state after action 2 (add) with payload 2 is not the expected one (expected → actual):
   ///   .value: 3 → 2
   /// ```
   ///
@@ -248,14 +248,14 @@ extension Store {
   }
 
   func notIdleBefore(_ action: any ActionProtocol, _ timeout: Duration) -> String {
-    "\(action) was not dispatched: the store '\(name)' was still busy with earlier actions "
+    "\(actionNames.text(for: action)) was not dispatched: the store '\(name)' was still busy with earlier actions "
       + "after \(timeout) (a reducer has not called finish)"
   }
 
   func notIdleAfter(
     _ action: any ActionProtocol, _ timeout: Duration, running: [RunningEffect]? = nil
   ) -> String {
-    "after \(action), the store '\(name)' did not go idle within \(timeout): an action that "
+    "after \(actionNames.text(for: action)), the store '\(name)' did not go idle within \(timeout): an action that "
       + "followed it has not finished" + _effectsStillRunning(running)
   }
 }

@@ -14,7 +14,7 @@ import Testing
 /// attribute a thrown error to the test function, not to the line that threw:
 ///
 /// ```text
-/// CounterTests/CounterTests.swift:12: the state after Action(type: 2, data: 2) is not the expected one (expected → actual):
+/// CounterTests/CounterTests.swift:12: the state after action 2 (add) with payload 2 is not the expected one (expected → actual):
 ///   .value: 3 → 2
 /// ```
 ///

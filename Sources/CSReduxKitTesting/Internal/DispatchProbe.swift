@@ -20,6 +20,10 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
   }
 
   let action: any ActionProtocol
+  /// The action as messages name it, with the store's action names.
+  let actionText: String
+  /// The store's action names, for the other actions a message lists.
+  let actionNames: ActionTypeNames
   let outcome = OneShot<Outcome>()
   private struct Inner: Sendable {
     var notifications: [StoreUpdate<State>] = []
@@ -33,6 +37,8 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
   /// Subscribes to `store`, then dispatches `action` to it.
   init(_ store: Store<State>, _ action: any ActionProtocol) {
     self.action = action
+    self.actionNames = store.actionNames
+    self.actionText = store.actionNames.text(for: action)
     self.inner = _Locked(Inner(initial: store.state))
     let subscription = store.subscribe { [inner] action, state in
       inner.withLock { $0.notifications.append((action: action, state: state)) }
@@ -69,12 +75,12 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
     guard let committed = outcome.committed else { throw dropped(at: site) }
     if let rejection = committed.action as? RejectedAction {
       throw site.error(
-        .rejected, "\(action) was rejected, so the state did not change: \(reason(rejection))")
+        .rejected, "\(actionText) was rejected, so the state did not change: \(reason(rejection))")
     }
     var expected = outcome.before
     try changes(&expected)
     guard expected != outcome.state else { return outcome.state }
-    let header = "the state after \(action) is not the expected one"
+    let header = "the state after \(actionText) is not the expected one"
     guard let difference = StateDifference(from: expected, to: outcome.state) else {
       throw site.error(
         .stateMismatch,
@@ -88,7 +94,7 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
   func checkRejected(_ outcome: Outcome, at site: CallSite) throws -> RejectedAction {
     guard let committed = outcome.committed else { throw dropped(at: site) }
     guard let rejection = committed.action as? RejectedAction else {
-      var message = "\(action) was applied, not rejected"
+      var message = "\(actionText) was applied, not rejected"
       if let difference = StateDifference(from: outcome.before, to: outcome.state) {
         message += "; it changed the state (before → after):\n\(difference)"
       }
@@ -108,21 +114,22 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
     let noun = others.count == 1 ? "action" : "actions"
     throw site.error(
       .unexpectedActions,
-      "besides \(action), the store committed \(others.count) \(noun) nobody expected (pass "
+      "besides \(actionText), the store committed \(others.count) \(noun) nobody expected (pass "
         + "exhaustive: false to allow them, and check them with a StoreRecorder):\n"
-        + others.map { "  \($0.action)" }.joined(separator: "\n"))
+        + others.map { "  \(actionNames.text(for: $0.action))" }.joined(separator: "\n"))
   }
 
   /// The error for an action whose completion did not come in time.
   func notCommitted(_ timeout: Duration, at site: CallSite) -> StoreExpectationError {
     site.error(
-      .timedOut, "\(action) was not committed within \(timeout): its reducer has not called finish"
-    )
+      .timedOut,
+      "\(actionText) was not committed within \(timeout): its reducer has not called finish")
   }
 
   private func dropped(at site: CallSite) -> StoreExpectationError {
     site.error(
-      .dropped, "\(action) was dropped by a middleware before the reducer: nothing was committed")
+      .dropped,
+      "\(actionText) was dropped by a middleware before the reducer: nothing was committed")
   }
 
   private func reason(_ rejection: RejectedAction) -> String {

@@ -33,6 +33,8 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   private let log = RecorderLog<State>()
   private let subscription: Subscription
   private weak var store: Store<State>?
+  /// The store's action names, for the actions a message lists.
+  private let actionNames: ActionTypeNames
 
   /// Starts recording every notification of `store`, or only those of `types`.
   ///
@@ -47,6 +49,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     }
     self.subscription = types.map { store.subscribe(to: $0, record) } ?? store.subscribe(record)
     self.store = store
+    self.actionNames = store.actionNames
   }
 
   /// Starts recording the notifications of `store` for the action types given as cases of an
@@ -285,7 +288,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     let noun = unread.count == 1 ? "action" : "actions"
     throw StoreExpectationError(
       .unexpectedActions,
-      "the store notified \(unread.count) \(noun) nobody read:\n" + Self.lines(unread),
+      "the store notified \(unread.count) \(noun) nobody read:\n" + lines(unread),
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -296,13 +299,13 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     let recorded = entries
     let noun = count == 1 ? "entry" : "entries"
     var message = "waited \(timeout) for \(count) \(noun), recorded \(recorded.count)"
-    message += recorded.isEmpty ? "" : ":\n" + Self.lines(recorded)
+    message += recorded.isEmpty ? "" : ":\n" + lines(recorded)
     return StoreExpectationError(
       .timedOut, message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// One indented line per entry's action.
-  static func lines(_ entries: [Entry]) -> String {
-    entries.map { "  \($0.action)" }.joined(separator: "\n")
+  private func lines(_ entries: [Entry]) -> String {
+    entries.map { "  \(actionNames.text(for: $0.action))" }.joined(separator: "\n")
   }
 }

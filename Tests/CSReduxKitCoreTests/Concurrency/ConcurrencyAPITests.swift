@@ -1,5 +1,6 @@
 import CSReduxKitCore
 import CSReduxKitTestSupport
+import CSReduxKitTesting
 import Dispatch
 import Foundation
 import Testing
@@ -267,7 +268,7 @@ struct MainActorDeliveryTests {
     }
     store.dispatch(Action(ModuleAction.add))
     store.dispatch(Action(ModuleAction.setValue, data: 3))
-    await drainMainQueue()
+    await runPendingMainActorDeliveries()
     #expect(seen == [ModuleAction.setValue.rawValue])
     subscription.cancel()
   }
@@ -298,7 +299,7 @@ struct MainActorDeliveryTests {
     }.start()
     done.waitBlocking()
     subscription.cancel()
-    await drainMainQueue()
+    await runPendingMainActorDeliveries()
     #expect(seen == [])
     #expect(store.subscriberCount == 0)
   }

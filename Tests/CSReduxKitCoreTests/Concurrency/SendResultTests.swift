@@ -23,12 +23,8 @@ struct SendOutcomeTests {
       reducer: Reducer<Module> { _, _, finish in finish.fail(LoadError()) },
       diagnostics: { _ in })
     let result = await store.sendReportingOutcome(Action(ModuleAction.add))
-    guard case .failed(let error) = result.outcome else {
-      Issue.record("expected failed, got \(result.outcome)")
-      return
-    }
-    #expect(error as? LoadError == LoadError())
-    #expect(result.state == Module(value: 4))
+    #expect(result.outcome == .failed(LoadError()))
+    #expect(result == SendResult(state: Module(value: 4), outcome: .failed(LoadError())))
     #expect(!result.isApplied)
   }
 
@@ -37,11 +33,7 @@ struct SendOutcomeTests {
     let store = Store(
       state: Module(value: 4), reducer: Reducer<Module> { _, _, _ in }, diagnostics: { _ in })
     let result = await store.sendReportingOutcome(Action(ModuleAction.add))
-    guard case .failed(let error) = result.outcome else {
-      Issue.record("expected failed, got \(result.outcome)")
-      return
-    }
-    #expect(error == nil)
+    #expect(result.outcome == .failed(nil))
     #expect(result.state == Module(value: 4))
   }
 
@@ -59,11 +51,7 @@ struct SendOutcomeTests {
     let applied = await store.sendReportingOutcome(Action(ModuleAction.add, data: 3))
     #expect(applied.isApplied)
     let result = await store.sendReportingOutcome(Action(ModuleAction.reset))
-    guard case .dropped(let reason) = result.outcome else {
-      Issue.record("expected dropped, got \(result.outcome)")
-      return
-    }
-    #expect(reason == .middleware)
+    #expect(result.outcome == .dropped(.middleware))
     #expect(result.state.value == 3)
   }
 
@@ -100,6 +88,25 @@ struct SendOutcomeTests {
     }
     #expect(inner.current == ["applied"])
     #expect(outer.current.first?.hasPrefix("failed") == true)
+  }
+
+  @Test("outcomes compare with ==: same case, same reason, errors equal by type and value")
+  func outcomesCompare() {
+    struct Printed: Error {
+      let code: Int
+    }
+    #expect(ActionOutcome.applied == .applied)
+    #expect(ActionOutcome.dropped(.middleware) == .dropped(.middleware))
+    #expect(ActionOutcome.dropped(.middleware) != .dropped(.feedbackLimit))
+    #expect(ActionOutcome.failed(nil) == .failed(nil))
+    #expect(ActionOutcome.failed(LoadError()) == .failed(LoadError()))
+    #expect(ActionOutcome.failed(LoadError()) != .failed(nil))
+    // An error that is not Equatable compares by type and by what it prints.
+    #expect(ActionOutcome.failed(Printed(code: 3)) == .failed(Printed(code: 3)))
+    #expect(ActionOutcome.failed(Printed(code: 3)) != .failed(Printed(code: 4)))
+    #expect(ActionOutcome.failed(Printed(code: 3)) != .failed(LoadError()))
+    #expect(ActionOutcome.applied != .failed(nil))
+    #expect(ActionOutcome.applied != .dropped(.middleware))
   }
 
   @Test("send still returns the committed state")

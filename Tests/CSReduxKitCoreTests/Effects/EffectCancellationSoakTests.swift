@@ -24,7 +24,7 @@ struct EffectCancellationSoakTests {
         await cancelled.wait()
         let state = await context.send(Action(type: 1))
         let result = await context.sendReportingOutcome(Action(type: 1))
-        let dropped = if case .dropped(.effectCancelled) = result.outcome { true } else { false }
+        let dropped = result.outcome == .dropped(.effectCancelled)
         results.append("\(state.value) \(result.state.value) \(dropped)")
       })
     #expect(await started.opened())

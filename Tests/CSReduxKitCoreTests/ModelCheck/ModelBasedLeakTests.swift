@@ -40,11 +40,12 @@ struct ModelBasedLeakTests {
   @Test("a store with middleware is freed while its reducer still holds finish")
   func pendingReducerWithMiddleware() {
     let held = Locked<Finish<Counter>?>(nil)
+    let log = DiagnosticLog()
     var store: Store<Counter>? = Store(
       state: Counter(),
       reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } },
       middleware: [Middleware<Counter> { action, context in context.next(action) }],
-      reducerTimeout: .zero)
+      reducerTimeout: .zero, diagnostics: log.handler)
     weak let weakStore = store
     let completed = Locked(0)
     store?.dispatch(Action(type: 1)) { _ in completed.withLock { $0 += 1 } }
@@ -56,6 +57,8 @@ struct ModelBasedLeakTests {
     held.current?(Counter(value: 1))
     held.withLock { $0 = nil }
     #expect(completed.current == 2)
+    #expect(log.entries.current.map(\.actionType) == [2])
+    #expect(log.kinds == [.finishReleasedWithoutCall])
   }
 
   @Test("a completion dropped by middleware is called once and then released")

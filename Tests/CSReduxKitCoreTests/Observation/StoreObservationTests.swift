@@ -1,6 +1,7 @@
 #if canImport(Observation)
   import CSReduxKitCore
   import CSReduxKitTestSupport
+  import CSReduxKitTesting
   import Dispatch
   import Observation
   import Testing
@@ -38,11 +39,11 @@
       track({ observation.value }, changes: changes)
       store.dispatch(Action(ModuleAction.note, data: "unrelated"))
       store.dispatch(Action(ModuleAction.add, data: 0))  // the value stays equal
-      await drainMainQueue()
+      await runPendingMainActorDeliveries()
       #expect(changes.current == 0)
       #expect(observation.value == 0)
       store.dispatch(Action(ModuleAction.add, data: 2))
-      await drainMainQueue()
+      await runPendingMainActorDeliveries()
       #expect(changes.current == 1)
       #expect(observation.value == 2)
     }
@@ -69,10 +70,10 @@
       let changes = Locked(0)
       track({ note.value }, changes: changes)
       for _ in 0..<3 { store.dispatch(Action(ModuleAction.add)) }
-      await drainMainQueue()
+      await runPendingMainActorDeliveries()
       #expect(changes.current == 0)
       store.dispatch(Action(ModuleAction.note, data: "hello"))
-      await drainMainQueue()
+      await runPendingMainActorDeliveries()
       #expect(changes.current == 1)
       #expect(note.value == "hello")
     }
@@ -92,7 +93,7 @@
         for _ in 0..<50 { store.dispatch(Action(ModuleAction.add)) }
       }
       await changed.wait()
-      await drainMainQueue()
+      await runPendingMainActorDeliveries()
       #expect(observation.value == 200)
     }
 
@@ -109,7 +110,8 @@
       }
       #expect(weakObservation == nil)
       #expect(store.subscriberCount == 0)
-      await drainMainQueue()  // the pending delivery finds no observation and does nothing
+      // The pending delivery finds no observation and does nothing.
+      await runPendingMainActorDeliveries()
 
       weak var weakStore: Store<Module>?
       let orphan: StoreObservation<Module, Int>

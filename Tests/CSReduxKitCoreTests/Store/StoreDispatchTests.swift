@@ -88,7 +88,7 @@ struct StoreDispatchTests {
           state.applied.append(action.type)
           finish(state)
         }
-      })
+      }, diagnostics: ignoringReducerTimeouts)
     let done = Latch()
     store.dispatch(Action(type: 1))
     store.dispatch(Action(type: 2))
@@ -108,7 +108,8 @@ struct StoreDispatchTests {
     let held = Locked<Finish<Counter>?>(nil)
     let store = Store(
       state: Counter(value: 5),
-      reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } })
+      reducer: Reducer<Counter> { _, _, finish in held.withLock { $0 = finish } },
+      diagnostics: ignoringReducerTimeouts)
     store.dispatch(Action(type: 1))
     let reads = Locked<[Int]>([])
     await onThreads(4) { _ in reads.append(store.state.value) }

@@ -1,5 +1,6 @@
 import CSReduxKitCore
 import CSReduxKitTestSupport
+import CSReduxKitTesting
 import Dispatch
 import Foundation
 import Testing
@@ -137,7 +138,7 @@ struct MainActorSubscriptionTests {
       subscription = store.subscribeOnMainActor { _, _ in _ = probe }
     }
     await offThePool { subscription.cancel() }
-    await drainMainQueue()
+    await runPendingMainActorDeliveries()
     #expect(releasedOnMain.current == [true])
     #expect(store.subscriberCount == 0)
   }

@@ -49,7 +49,7 @@ struct ActionLogRecordingTests {
           gate.wait()
           finish(state)
         }
-      })
+      }, diagnostics: ignoringReducerTimeouts)
     let log = ActionLog(recording: store)
     let done = Latch()
     let startedWaiting = ContinuousClock.now

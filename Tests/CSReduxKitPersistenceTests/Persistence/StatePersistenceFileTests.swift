@@ -146,8 +146,10 @@ struct StatePersistenceFileTests {
       // A bad target is moved aside next to itself; the link stays, and the next save writes
       // through it again.
       try Data("{ not json".utf8).write(to: target)
-      let bad = persistence.restore(or: KeptState())
+      var reports: [PersistenceError] = []
+      let bad = persistence.restore(or: KeptState()) { reports.append($0) }
       #expect(bad.source == .badFile)
+      #expect(reports.count == 1 && reports.first?.movedTo == bad.error?.movedTo)
       #expect(bad.error?.movedTo?.deletingLastPathComponent().lastPathComponent == "data")
       #expect(linkTarget(file) == "data/real.json")
       try persistence.save(KeptState(tasks: ["three"]))

@@ -54,7 +54,7 @@ struct StoreExpectTests {
     #expect(
       error?.description == """
         CSReduxKitTestingTests/StoreExpectTests.swift:\(line): the state after \
-        Action(type: 2, data: "b") is not the expected one (expected → actual):
+        action 2 with payload "b" is not the expected one (expected → actual):
           .value: 2 → 1
           .notes[1]: "c" → "b"
         """)
@@ -69,7 +69,7 @@ struct StoreExpectTests {
     }
     #expect(
       error?.message == """
-        the state after Action(type: 1, data: 1) is not the expected one (expected → actual):
+        the state after action 1 with payload 1 is not the expected one (expected → actual):
           .value: 10 → 1
         """)
   }
@@ -82,9 +82,39 @@ struct StoreExpectTests {
     }
     #expect(
       error?.message == """
-        the state after Action(type: 1) is not the expected one: == says they differ, but both \
+        the state after action 1 is not the expected one: == says they differ, but both \
         print alike:
           Restless(value: 0)
+        """)
+  }
+
+  @Test("failures name actions as the store's reports do: type, name, then payload")
+  func actionsNamedLikeDiagnostics() async throws {
+    let reports = Locked<[String]>([])
+    let store = Store(
+      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self),
+      diagnostics: { reports.append($0.description) })
+    let rejected = await expectationError {
+      try await store.expect(dispatching: Action(TallyAction.add, data: "two")) { $0.value = 2 }
+    }
+    #expect(
+      rejected?.message == """
+        action 1 (add) with payload "two" was rejected, so the state did not change: the \
+        reducer failed with action 1: expected Int payload, found String
+        """)
+    #expect(reports.current.first?.hasPrefix("CSReduxKit: Store<Tally>: action 1 (add): ") == true)
+
+    let recorder = StoreRecorder(store)
+    store.dispatch(Action(TallyAction.fail))
+    store.dispatch(Action(TallyAction.note, data: "kept"))
+    let unread = await expectationError {
+      try await recorder.expectNoMoreActions(timeout: .seconds(300))
+    }
+    #expect(
+      unread?.message == """
+        the store notified 2 actions nobody read:
+          action 3 (fail), rejected: tally refused
+          action 2 (note) with payload "kept"
         """)
   }
 
@@ -97,7 +127,7 @@ struct StoreExpectTests {
     #expect(error?.kind == .rejected)
     #expect(
       error?.message == """
-        Action(type: 1, data: "two") was rejected, so the state did not change: the reducer \
+        action 1 with payload "two" was rejected, so the state did not change: the reducer \
         failed with action 1: expected Int payload, found String
         """)
   }
@@ -112,7 +142,7 @@ struct StoreExpectTests {
     #expect(error?.kind == .dropped)
     #expect(
       error?.message
-        == "Action(type: 1, data: 1) was dropped by a middleware before the reducer: nothing was "
+        == "action 1 with payload 1 was dropped by a middleware before the reducer: nothing was "
         + "committed")
   }
 
@@ -128,9 +158,9 @@ struct StoreExpectTests {
     #expect(error?.kind == .unexpectedActions)
     #expect(
       error?.message == """
-        besides Action(type: 1, data: 1), the store committed 1 action nobody expected (pass \
+        besides action 1 with payload 1, the store committed 1 action nobody expected (pass \
         exhaustive: false to allow them, and check them with a StoreRecorder):
-          Action(type: 2, data: "added")
+          action 2 with payload "added"
         """)
 
     let recorder = StoreRecorder(store)
@@ -156,7 +186,7 @@ struct StoreExpectTests {
     #expect(error?.kind == .timedOut)
     #expect(
       error?.description == """
-        CSReduxKitTestingTests/StoreExpectTests.swift:\(line): Action(type: 1, data: 1) was not \
+        CSReduxKitTestingTests/StoreExpectTests.swift:\(line): action 1 with payload 1 was not \
         committed within 0.2 seconds: its reducer has not called finish
         """)
     parking.release()
@@ -177,7 +207,7 @@ struct StoreExpectTests {
     #expect(error?.kind == .timedOut)
     #expect(
       error?.message == """
-        Action(type: 1, data: 2) was not dispatched: the store 'Stuck' was still busy with \
+        action 1 with payload 2 was not dispatched: the store 'Stuck' was still busy with \
         earlier actions after 0.2 seconds (a reducer has not called finish)
         """)
     parking.release()
@@ -208,7 +238,7 @@ struct StoreExpectTests {
     }
     #expect(
       error?.message == """
-        after Action(type: 1, data: 1), the store 'Follower' did not go idle within 0.2 seconds: \
+        after action 1 with payload 1, the store 'Follower' did not go idle within 0.2 seconds: \
         an action that followed it has not finished
         """)
     parking.release()
@@ -230,7 +260,7 @@ struct StoreExpectTests {
     #expect(error?.kind == .notRejected)
     #expect(
       error?.message == """
-        Action(type: 1, data: 3) was applied, not rejected; it changed the state (before → after):
+        action 1 with payload 3 was applied, not rejected; it changed the state (before → after):
           .value: 0 → 3
         """)
   }

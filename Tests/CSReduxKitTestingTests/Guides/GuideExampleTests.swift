@@ -17,7 +17,7 @@ struct CounterState: StateProtocol, Equatable {
   var history: [String] = []
 }
 
-enum CounterAction: Int { case add, reset, log }
+enum CounterAction: Int, CaseIterable { case add, reset, log }
 
 struct CounterReducer: InPlaceReducerProtocol {
   func reduce(_ action: any ActionProtocol, into state: inout CounterState) throws {
@@ -143,9 +143,35 @@ func slowAdd() async throws {
 // end-example
 #endif
 
+// example: testing-main-actor
+/// A view on the main actor: it shows the count.
+@MainActor
+final class CountLabel {
+  private(set) var text = ""
+
+  init(store: Store<CounterState>) {
+    store.subscribeOnMainActor(owner: self) { label, _, state in
+      label.text = "\(state.count)"
+    }
+  }
+}
+
+@Test("the label shows a count committed on another thread")
+@MainActor func labelFollowsTheStore() async throws {
+  let store = Store(state: CounterState(), reducer: slowCounter)
+  let label = CountLabel(store: store)
+  let result = await store.sendReportingOutcome(Action(CounterAction.add, data: 2))
+  #expect(result.outcome == .applied)
+  await runPendingMainActorDeliveries()  // the label's update has run
+  #expect(label.text == "2")
+}
+// end-example
+
 @Test("docs/testing.md: the failure message shown in the guide")
 func guideFailureMessage() async throws {
-  let store = Store(state: CounterState(), reducer: CounterReducer())
+  let store = Store(
+    state: CounterState(), reducer: CounterReducer(),
+    actionNames: ActionTypeNames(CounterAction.self))
   let error = await expectationError {
     try await store.expect(dispatching: Action(CounterAction.add, data: 2)) {
       $0.count = 3
@@ -154,7 +180,7 @@ func guideFailureMessage() async throws {
   }
   #expect(
     error?.message == """
-      the state after Action(type: 0, data: 2) is not the expected one (expected → actual):
+      the state after action 0 (add) with payload 2 is not the expected one (expected → actual):
         .count: 3 → 2
         .history.count: 1 → 0
         .history[0]: "added 2" → (absent)

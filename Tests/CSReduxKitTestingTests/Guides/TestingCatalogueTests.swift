@@ -29,7 +29,9 @@ struct TestingCatalogueTests {
 
   @Test("expect's failures read as documented")
   func expectFailures() async {
-    let store = Store(state: Tally(), reducer: tallyReducer, diagnostics: { _ in })
+    let names = ActionTypeNames(TallyAction.self)
+    let store = Store(
+      state: Tally(), reducer: tallyReducer, actionNames: names, diagnostics: { _ in })
     expectDocumented(
       await expectationError {
         try await store.expect(dispatching: Action(TallyAction.add, data: 1)) { $0.value = 2 }
@@ -43,19 +45,21 @@ struct TestingCatalogueTests {
         try await store.expectRejection(of: Action(TallyAction.add, data: 3))
       })
     let dropping = Store(
-      state: Tally(), reducer: tallyReducer, middleware: [Middleware { _, _ in }])
+      state: Tally(), reducer: tallyReducer, actionNames: names,
+      middleware: [Middleware { _, _ in }])
     expectDocumented(
       await expectationError {
         try await dropping.expect(dispatching: Action(TallyAction.add, data: 1)) { $0.value = 1 }
       })
     let forgetful = Store(
-      state: Tally(), reducer: Reducer<Tally> { _, _, _ in }, diagnostics: { _ in })
+      state: Tally(), reducer: Reducer<Tally> { _, _, _ in }, actionNames: names,
+      diagnostics: { _ in })
     expectDocumented(
       await expectationError {
         try await forgetful.expect(dispatching: Action(TallyAction.add, data: 1))
       })
 
-    let chatty = Store(state: Tally(), reducer: tallyReducer)
+    let chatty = Store(state: Tally(), reducer: tallyReducer, actionNames: names)
     chatty.subscribe(to: [TallyAction.add]) { [weak chatty] _, _ in
       chatty?.dispatch(Action(TallyAction.note, data: "added"))
     }
@@ -150,7 +154,8 @@ struct TestingCatalogueTests {
 
   @Test("a recorder's unread actions read as documented")
   func unread() async throws {
-    let store = Store(state: Tally(), reducer: tallyReducer)
+    let store = Store(
+      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self))
     let recorder = StoreRecorder(store)
     store.dispatch(Action(TallyAction.note, data: "unread"))
     expectDocumented(

@@ -133,7 +133,7 @@ struct StoreRecorderTests {
       error?.description == """
         CSReduxKitTestingTests/StoreRecorderTests.swift:\(line): the store notified 1 action \
         nobody read:
-          Action(type: 2, data: "added")
+          action 2 with payload "added"
         """)
 
     let second = try await recorder.nextEntry(timeout: .seconds(300))

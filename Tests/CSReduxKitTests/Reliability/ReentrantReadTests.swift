@@ -1,5 +1,6 @@
 import CSReduxKit
 import CSReduxKitTestSupport
+import CSReduxKitTesting
 import Dispatch
 import Foundation
 import Testing
@@ -423,7 +424,7 @@ struct ReentrantReadTests {
         }
       }
       store.dispatch(Action(ReentryAction.work))  // on the main actor: the reducer runs here
-      await drainMainQueue()
+      await runPendingMainActorDeliveries()
       #expect(firstValue.current == flavour.readInside)
       #expect(observation.current?.value == 1)
       #expect(log.kinds == flavour.readReports)
