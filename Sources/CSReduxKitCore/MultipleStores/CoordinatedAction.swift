@@ -44,6 +44,7 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
 
   /// The path of `action` if a follow dispatched it (also when a reducer rejected it), else
   /// `nil`.
+  @usableFromInline
   static func path(of action: any ActionProtocol) -> [String]? {
     switch action {
     case let coordinated as CoordinatedAction: coordinated.path
