@@ -86,9 +86,11 @@ struct ActionLogMemoryTests {
 
   @Test("a state without references counts its own size; a collection its elements")
   func estimate() {
-    let small = Store(state: Counter(), reducer: Reducer<Counter> { _, state, finish in
-      finish(state)
-    }, diagnostics: { _ in })
+    let small = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { _, state, finish in
+        finish(state)
+      }, diagnostics: { _ in })
     let smallLog = ActionLog(recording: small)
     #expect(smallLog.byteCount == MemoryLayout<Counter>.size)
     let large = Store(state: Cells(count: 1 << 10), reducer: bump, diagnostics: { _ in })
