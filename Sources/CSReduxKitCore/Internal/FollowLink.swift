@@ -75,7 +75,8 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   /// Called after each commit of the source, with the selected value and the action behind it.
   @inlinable
   func sourceCommitted(_ value: Value, cause: any ActionProtocol) {
-    let path = (CoordinatedAction.path(of: cause) ?? [sourceName]) + [targetName]
+    var path = CoordinatedAction.path(of: cause) ?? [sourceName]
+    path.append(targetName)
     let isTooDeep = path.count - 1 > depthLimit
     let (changed, first) = core.withLock { core -> (Bool, Pending?) in
       guard !core.hasValue || core.last != value else { return (false, nil) }
