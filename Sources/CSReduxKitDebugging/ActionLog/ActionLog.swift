@@ -215,7 +215,28 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
   /// Records again. When actions were missed while paused, one ``StateReplacedAction`` entry
   /// with the state they led to is recorded first.
   public func resume() {
-    inner.withLock { $0.resume() }
+    // A log of a lending store may hold the state reached meanwhile as a kept state and
+    // actions: it is recomputed outside the lock, and taken only if no action was missed in
+    // between (otherwise recomputed again, from the newer chain).
+    while true {
+      let pending = inner.withLock { log -> (StateChain<State>, Int)? in
+        guard log.isPaused, let chain = log.missedChain else {
+          log.resume()
+          return nil
+        }
+        return (chain, log.missedGeneration)
+      }
+      guard let (chain, generation) = pending else { return }
+      let state = chain.resolve()
+      let resumed = inner.withLock { log -> Bool in
+        guard log.isPaused, log.missedGeneration == generation else { return false }
+        log.lastMissedState = state
+        log.missedChain = nil
+        log.resume()
+        return true
+      }
+      if resumed { return }
+    }
   }
 
   /// Drops every entry; the store's current state becomes ``initialState``.

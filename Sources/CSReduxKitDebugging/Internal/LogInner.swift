@@ -40,6 +40,14 @@ struct LogInner<State: StateProtocol>: Sendable {
   var missedWhilePaused = 0
   @usableFromInline
   var lastMissedState: State?
+  /// With `replay`, while paused: the state reached meanwhile as a kept state and the actions
+  /// after it, instead of `lastMissedState`, so that a paused log does not share each state
+  /// with a lending store either; it keeps one at most every `checkpointInterval` actions.
+  @usableFromInline
+  var missedChain: StateChain<State>?
+  /// Changes with every action missed while paused (see `ActionLog.resume()`).
+  @usableFromInline
+  var missedGeneration = 0
   @usableFromInline
   var nextSequence = 0
   /// Changes whenever entries are added, dropped or recomputed.
@@ -121,6 +129,7 @@ struct LogInner<State: StateProtocol>: Sendable {
 
   /// The state after entry `index` (`-1`: the initial state), as a kept state and the actions
   /// that lead from it; resolve it outside the lock, as it may run the reducer.
+  @usableFromInline
   func chain(after index: Int) -> StateChain<State> {
     var kept = index
     while kept >= 0 && !self.kept[kept] { kept -= 1 }
@@ -149,8 +158,7 @@ struct LogInner<State: StateProtocol>: Sendable {
       return  // the log's own jump or recomputation: already accounted for
     }
     if isPaused {
-      missedWhilePaused += 1
-      lastMissedState = state
+      missed(action, state)
       return
     }
     append(action, state, nanoseconds: nanoseconds)
@@ -197,6 +205,28 @@ struct LogInner<State: StateProtocol>: Sendable {
     sinceKept = count == entries.count ? checkpointInterval - 1 : count
   }
 
+  /// Counts an action committed while paused and keeps what leads to its state.
+  @inlinable
+  mutating func missed(_ action: any ActionProtocol, _ state: State) {
+    missedWhilePaused += 1
+    missedGeneration += 1
+    let keeps =
+      replay == nil || action.type == StateReplacedAction.type
+      || type(of: action) == RejectedAction.self
+      || (missedChain?.actions.count ?? 0) + 1 >= checkpointInterval
+    guard !keeps else {
+      lastMissedState = state
+      missedChain = nil
+      return
+    }
+    var chain =
+      missedChain ?? lastMissedState.map { StateChain(base: $0, actions: [], replay: replay) }
+      ?? self.chain(after: cursor - 1)
+    lastMissedState = nil
+    chain.actions.append(action)
+    missedChain = chain
+  }
+
   mutating func resume() {
     guard isPaused else { return }
     isPaused = false
@@ -207,11 +237,15 @@ struct LogInner<State: StateProtocol>: Sendable {
     }
     missedWhilePaused = 0
     lastMissedState = nil
+    missedChain = nil
   }
 
   mutating func clear() {
     if let state = lastMissedState {
       setInitialState(state)
+    } else if let missed = missedChain {
+      setInitialState(missed.base)
+      initialActions = missed.actions
     } else if cursor > 0 {
       let current = chain(after: cursor - 1)
       setInitialState(current.base)
@@ -221,6 +255,7 @@ struct LogInner<State: StateProtocol>: Sendable {
     cursor = 0
     missedWhilePaused = 0
     lastMissedState = nil
+    missedChain = nil
     generation += 1
   }
 
@@ -299,10 +334,21 @@ func _isReplacement(_ action: any ActionProtocol, from origin: ObjectIdentifier)
 
 /// A state the log may not keep whole: a kept state and the actions that lead from it, applied
 /// by `replay` (only a log of a lending store leaves actions to apply).
+@usableFromInline
 struct StateChain<State: StateProtocol>: Sendable {
-  let base: State
-  let actions: [any ActionProtocol]
-  let replay: (@Sendable (any ActionProtocol, inout State) -> Void)?
+  @usableFromInline let base: State
+  @usableFromInline var actions: [any ActionProtocol]
+  @usableFromInline let replay: (@Sendable (any ActionProtocol, inout State) -> Void)?
+
+  @usableFromInline
+  init(
+    base: State, actions: [any ActionProtocol],
+    replay: (@Sendable (any ActionProtocol, inout State) -> Void)?
+  ) {
+    self.base = base
+    self.actions = actions
+    self.replay = replay
+  }
 
   /// The state: `base` with the actions applied. Runs the store's reducer: call it outside
   /// the log's lock.

@@ -132,6 +132,26 @@ struct ActionLogMemoryTests {
     #expect(log.recording.entries.map(\.state.value) == Array(1...32))
   }
 
+  @Test("a paused log of a lending store does not copy the state per action; resume is exact")
+  func lendingPaused() {
+    let copies = Locked(0)
+    let store = lendingStore(copies: copies)
+    let log = ActionLog(recording: store, checkpointInterval: 8)
+    store.dispatch(Action(type: 1))
+    log.pause()
+    for _ in 0..<16 { store.dispatch(Action(type: 1)) }
+    // The initial state, the first entry's, then one state in eight of the missed actions.
+    #expect(copies.current == 3)
+    log.resume()
+    #expect(log.entries.map(\.state.value) == [1, 17])
+    #expect(log.entries.last?.isStateReplacement == true)
+    log.pause()
+    for _ in 0..<3 { store.dispatch(Action(type: 1)) }
+    log.resume()  // recomputes the three actions from the entry before them
+    #expect(log.entries.map(\.state.value) == [1, 17, 20])
+    #expect(store.state.value == 20)
+  }
+
   @Test("a lending store's log recomputes what it did not keep: jumps, skips, drops, clear")
   func lendingRecomputes() throws {
     let copies = Locked(0)
