@@ -114,9 +114,13 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// Drops the oldest entry; its state becomes the initial state.
   @inlinable
   mutating func dropOldest() {
-    let dropped = entries.removeFirst()
-    let size = sizes.removeFirst()
-    let wasKept = kept.removeFirst()
+    retire(entries.removeFirst(), size: sizes.removeFirst(), wasKept: kept.removeFirst())
+  }
+
+  /// Accounts for an entry that dropped out: its state (or its action, after the kept state
+  /// before it) becomes the initial state.
+  @inlinable
+  mutating func retire(_ dropped: ActionLogEntry<State>, size: Int, wasKept: Bool) {
     byteCount -= size
     if wasKept {
       setInitialState(dropped.state, size: size)
@@ -178,13 +182,18 @@ struct LogInner<State: StateProtocol>: Sendable {
       action: action, state: keeps ? state : placeholder ?? state, timestamp: Date(),
       reducerDuration: .nanoseconds(Int64(clamping: nanoseconds)), sequenceNumber: nextSequence)
     nextSequence += 1
-    if entries.count == entries.capacity { dropOldest() }
     let size = keeps ? max(stateSize(state), 0) : 0
-    _ = entries.append(entry)
     sinceKept = keeps ? 0 : sinceKept + 1
-    _ = kept.append(keeps)
-    _ = sizes.append(size)
     byteCount += size
+    // A full log drops its oldest entry: swapped out of its slot, then accounted for.
+    if let dropped = entries.append(entry), let droppedSize = sizes.append(size),
+      let droppedKept = kept.append(keeps)
+    {
+      retire(dropped, size: droppedSize, wasKept: droppedKept)
+    } else {
+      _ = sizes.append(size)
+      _ = kept.append(keeps)
+    }
     // Over the budget, the oldest entries go first; the newest one always stays.
     while byteCount > byteBudget && entries.count > 1 { dropOldest() }
     cursor = entries.count

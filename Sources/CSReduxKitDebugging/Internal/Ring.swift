@@ -1,59 +1,35 @@
 /// A fixed-capacity ring of elements: appending to a full ring drops the oldest.
 ///
 /// Inlinable, like the log's recording path, so that it is specialized for the app's state.
+/// The elements are stored as they are, not as optionals: appending to a full ring swaps the
+/// new element into the oldest one's slot, which costs no copy and no optional's tag through
+/// the element's value witnesses. Removing from either end (rare: a byte budget, a jump back)
+/// first puts the oldest element at the start, in O(n).
 @usableFromInline
 struct Ring<Element> {
-  @usableFromInline var slots: [Element?]
+  /// The elements, the oldest at `head`; `head` is 0 unless the ring is full.
+  @usableFromInline var slots: ContiguousArray<Element>
   @usableFromInline var head = 0
-  @usableFromInline var count = 0
+  /// How many elements the ring holds when full.
+  @usableFromInline let capacity: Int
 
   @inlinable
   init(capacity: Int) {
-    slots = Array(repeating: nil, count: capacity)
+    self.capacity = capacity
+    slots = []
+    slots.reserveCapacity(capacity)
   }
 
-  /// How many elements the ring holds when full.
   @inlinable
-  var capacity: Int { slots.count }
+  var count: Int { slots.count }
 
   @inlinable
-  var first: Element? { count == 0 ? nil : self[0] }
+  var first: Element? { slots.isEmpty ? nil : slots[head] }
 
   @inlinable
   subscript(index: Int) -> Element {
-    get {
-      guard let element = slots[slot(index)] else {
-        preconditionFailure("ring index \(index) out of range 0..<\(count)")
-      }
-      return element
-    }
+    get { slots[slot(index)] }
     set { slots[slot(index)] = newValue }
-  }
-
-  /// Appends `element`; returns the oldest element when it had to drop it.
-  @inlinable
-  mutating func append(_ element: consuming Element) -> Element? {
-    if count < slots.count {
-      slots[slot(count)] = element
-      count += 1
-      return nil
-    }
-    // Moved out and in place: copying an entry costs a call through its value witnesses.
-    var incoming: Element? = element
-    swap(&slots[head], &incoming)
-    head = head + 1 == slots.count ? 0 : head + 1
-    return incoming
-  }
-
-  /// Removes and returns the oldest element; the ring must not be empty.
-  @inlinable
-  mutating func removeFirst() -> Element {
-    guard let first = slots[head].take() else {
-      preconditionFailure("removeFirst on an empty ring")
-    }
-    head = head + 1 == slots.count ? 0 : head + 1
-    count -= 1
-    return first
   }
 
   /// The slot of the element at `index`.
@@ -63,12 +39,38 @@ struct Ring<Element> {
     return slot < slots.count ? slot : slot - slots.count
   }
 
+  /// Appends `element`; returns the oldest element when it had to drop it.
+  @inlinable
+  mutating func append(_ element: consuming Element) -> Element? {
+    guard slots.count == capacity else {
+      slots.append(element)
+      return nil
+    }
+    var dropped = element
+    swap(&slots[head], &dropped)
+    head = head + 1 == capacity ? 0 : head + 1
+    return dropped
+  }
+
+  /// Removes and returns the oldest element; the ring must not be empty.
+  @inlinable
+  mutating func removeFirst() -> Element {
+    normalize()
+    return slots.removeFirst()
+  }
+
   @inlinable
   mutating func removeLast(_ k: Int) {
-    for _ in 0..<k {
-      count -= 1
-      slots[slot(count)] = nil
-    }
+    normalize()
+    slots.removeLast(k)
+  }
+
+  /// Moves the oldest element to the start, so that the slots are in order.
+  @inlinable
+  mutating func normalize() {
+    guard head != 0 else { return }
+    slots = ContiguousArray(slots[head...] + slots[..<head])
+    head = 0
   }
 }
 
