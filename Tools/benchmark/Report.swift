@@ -63,8 +63,8 @@ extension Results {
       limit: 2)
     ratio("dispatch with an ActionLog", "log/dispatch/counter", "floor/no-log/counter", limit: 2)
     ratio(
-      "ActionLog on a lending store, 10k items", "log/lent-array/10k",
-      "floor/no-log/lent-array/10k", limit: 2)
+      "ActionLog on a lending store, 10k vs 10 items", "log/lent-array/10k", "log/lent-array/10",
+      limit: 2)
     ratio(
       "1,000 StoreObservations vs subscribe(select:)", "observation/1000-one-changes",
       "floor/subscribe-select/1000", limit: 2)
