@@ -114,6 +114,51 @@ func measure(
     }
     return Measurement(name: name, unit: unit, operations: operations, samples: samples.sorted())
   }
+  let operations = calibrate(options: options, maximumOperations: maximumOperations, body)
+  var samples: [Double] = []
+  for _ in 0..<options.runs {
+    samples.append(time(operations, body) / Double(operations))
+  }
+  samples.sort()
+  return Measurement(name: name, unit: unit, operations: operations, samples: samples)
+}
+
+/// Measures a scenario and its floor in alternate runs, so that a change in the machine's load
+/// weighs on both alike; each is calibrated on its own first.
+///
+/// - Returns: The scenario's measurement, then the floor's.
+func measurePair(
+  _ name: String, floor floorName: String, unit: String, options: Options,
+  maximumOperations: Int = 1 << 40, _ body: (Int) -> Void, floor floorBody: (Int) -> Void
+) -> (Measurement, Measurement) {
+  let operations: Int
+  let floorOperations: Int
+  if let fixed = options.fixedOperations {
+    operations = max(1, min(fixed, maximumOperations))
+    floorOperations = operations
+    _ = time(operations, body)  // warm-up
+    _ = time(floorOperations, floorBody)
+  } else {
+    operations = calibrate(options: options, maximumOperations: maximumOperations, body)
+    floorOperations = calibrate(
+      options: options, maximumOperations: maximumOperations, floorBody)
+  }
+  var samples: [Double] = []
+  var floorSamples: [Double] = []
+  for _ in 0..<options.runs {
+    samples.append(time(operations, body) / Double(operations))
+    floorSamples.append(time(floorOperations, floorBody) / Double(floorOperations))
+  }
+  return (
+    Measurement(name: name, unit: unit, operations: operations, samples: samples.sorted()),
+    Measurement(
+      name: floorName, unit: unit, operations: floorOperations, samples: floorSamples.sorted())
+  )
+}
+
+/// The operations per run that make a run last about `options.runNanoseconds`; the passes it
+/// makes are the warm-up. See `measure`.
+func calibrate(options: Options, maximumOperations: Int, _ body: (Int) -> Void) -> Int {
   let target = options.runNanoseconds
   var operations = 1
   var elapsed = time(operations, body)
@@ -133,12 +178,7 @@ func measure(
     fastest = min(fastest, perOperation)
     if (elapsed >= target / 2 && isSteady) || operations == maximumOperations { break }
   }
-  var samples: [Double] = []
-  for _ in 0..<options.runs {
-    samples.append(time(operations, body) / Double(operations))
-  }
-  samples.sort()
-  return Measurement(name: name, unit: unit, operations: operations, samples: samples)
+  return operations
 }
 
 // MARK: - Waiting without hanging

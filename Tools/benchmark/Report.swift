@@ -55,6 +55,25 @@ extension Results {
           name: "2 threads, throughput vs 1 thread", formula: "threads/1 / threads/2 (ns/op)",
           measured: one.median / two.median, limit: 0.5, isLowerBound: true, unit: "×"))
     }
+    ratio(
+      "broadcast to 100 stores", "coordinator/broadcast/100", "floor/dispatch-loop/100",
+      limit: 1.5)
+    ratio(
+      "follow chain of 3 stores", "coordinator/follow-chain/3", "floor/direct-dispatches/3",
+      limit: 2)
+    ratio("dispatch with an ActionLog", "log/dispatch/counter", "floor/no-log/counter", limit: 2)
+    ratio(
+      "ActionLog on a lending store, 10k vs 10 items", "log/lent-array/10k", "log/lent-array/10",
+      limit: 2)
+    ratio(
+      "1,000 StoreObservations vs subscribe(select:)", "observation/1000-one-changes",
+      "floor/subscribe-select/1000", limit: 2)
+    ratio(
+      "Thunk(id:cancelInFlight:) vs Task {}", "effect/cancel-in-flight/one", "floor/task/one",
+      limit: 3)
+    ratio(
+      "the same, 1,000 in a burst, per start", "effect/cancel-in-flight/burst-1000",
+      "floor/task/burst-1000", limit: 3)
     if let growth = memory.first(where: { $0.name == "peak-rss-growth" }),
       let (first, second) = memoryCounts
     {

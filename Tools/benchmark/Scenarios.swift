@@ -33,6 +33,7 @@ struct Bench {
     threads(1)
     threads(2)
     middleware()
+    appCosts()
     importLog()
   }
 

@@ -44,8 +44,15 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
 
   /// The path of `action` if a follow dispatched it (also when a reducer rejected it), else
   /// `nil`.
+  @usableFromInline
   static func path(of action: any ActionProtocol) -> [String]? {
-    switch action {
+    // The dynamic type compared first: a cast from an existential costs more than a hop of a
+    // follow, and most actions a follow sees are neither of these.
+    let dynamicType = Swift.type(of: action)
+    guard dynamicType == CoordinatedAction.self || dynamicType == RejectedAction.self else {
+      return nil
+    }
+    return switch action {
     case let coordinated as CoordinatedAction: coordinated.path
     case let rejected as RejectedAction: path(of: rejected.action)
     default: nil

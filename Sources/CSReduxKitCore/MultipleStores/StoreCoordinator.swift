@@ -48,8 +48,8 @@ public final class StoreCoordinator: Sendable {
   /// A change in A that B follows is one hop; C following B makes it two.
   public let followDepthLimit: Int
 
-  let diagnostics: @Sendable (StoreDiagnostic) -> Void
-  let inner: _Locked<_CoordinatorCore>
+  @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
+  @usableFromInline let inner: _Locked<_CoordinatorCore>
 
   /// Creates a coordinator with no stores.
   ///
@@ -90,11 +90,17 @@ public final class StoreCoordinator: Sendable {
   ///     when the store should not receive it. Modules number their action types
   ///     independently, so an app-wide action such as "sign out" usually maps to each module's
   ///     own reset action. By default the store receives every broadcast action unchanged.
+  @inlinable
   public func register<State>(
     _ store: Store<State>,
     translate: @escaping @Sendable (any ActionProtocol) -> (any ActionProtocol)? = { $0 }
   ) {
-    let member = _Member(store: store, translate: translate)
+    // Made here, in the caller's module, so that its closure is specialized for `State`.
+    add(_Member(store: store, translate: translate), for: store)
+  }
+
+  @usableFromInline
+  func add(_ member: _Member, for store: AnyObject) {
     inner.withLock { core in
       core.members.removeAll { $0.reference.object == nil }
       if let index = core.members.firstIndex(where: { $0.reference.object === store }) {
@@ -153,15 +159,19 @@ public final class StoreCoordinator: Sendable {
       return true
     }
     guard isDeliverer else { return }
+    var hasGone = false
     while let (next, members) = inner.withLock({ core -> (any ActionProtocol, [_Member])? in
+      // Freed stores are dropped only when a delivery found one: looking at every member's
+      // weak reference on every broadcast would cost as much as a dispatch each.
+      if hasGone { core.members.removeAll { $0.reference.object == nil } }
       guard !core.broadcasts.isEmpty else {
         core.isBroadcasting = false
         return nil
       }
-      core.members.removeAll { $0.reference.object == nil }
       return (core.broadcasts.removeFirst(), core.members)
     }) {
-      for member in members { member.deliver(next) }
+      hasGone = false
+      for member in members where !member.deliver(next) { hasGone = true }
     }
   }
 
@@ -195,12 +205,13 @@ public final class StoreCoordinator: Sendable {
   ///     starts in step with `source`; when `false`, only later changes are sent.
   ///   - action: Makes the action for `target` from a new value.
   /// - Returns: The follow's subscription on `source`; cancel it to stop following.
-  @discardableResult
+  @inlinable @discardableResult
   public func follow<Source, Target, Value: Equatable & Sendable>(
     _ source: Store<Source>, select: @escaping @Sendable (Source) -> Value,
     in target: Store<Target>, sendsInitialValue: Bool = true,
     action: @escaping @Sendable (Value) -> any ActionProtocol
   ) -> Subscription {
+    // Inlinable, like the link: the follow's code runs specialized for the caller's types.
     let link = _FollowLink(
       sourceName: source.name, target: target, depthLimit: followDepthLimit,
       diagnostics: diagnostics, makeAction: action)
@@ -209,11 +220,17 @@ public final class StoreCoordinator: Sendable {
       link.sourceCommitted(select(state), cause: received)
     }
     link.attach(subscription)
+    keep(subscription)
+    link.start(select(initial), sendsInitialValue: sendsInitialValue)
+    return subscription
+  }
+
+  /// Keeps a follow's subscription, so that the coordinator's `deinit` cancels it.
+  @usableFromInline
+  func keep(_ subscription: Subscription) {
     inner.withLock { core in
       core.follows.removeAll(where: \.isCancelled)
       core.follows.append(subscription)
     }
-    link.start(select(initial), sendsInitialValue: sendsInitialValue)
-    return subscription
   }
 }

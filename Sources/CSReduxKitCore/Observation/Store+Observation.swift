@@ -41,14 +41,30 @@
     ///   - store: The store to follow.
     ///   - select: Picks the followed part out of the state; runs on the committing thread, so
     ///     keep it cheap and pure. A key path such as `\.tasks.count` works too.
-    public init(_ store: Store<State>, select: @escaping @Sendable (State) -> Value) {
+    @inlinable
+    public convenience init(
+      _ store: Store<State>, select: @escaping @Sendable (State) -> Value
+    ) {
+      // Inlinable, so that the closure below, which runs for every commit, is specialized for
+      // the caller's types: made inside the library, it would call `select` and `==` through
+      // generic code, at several times the cost of the selection itself. Repeats are skipped
+      // there, without a lock: a store notifies one round at a time.
       let relay = _ObservationRelay<State, Value>()
+      let memo = _SelectionMemo<Value?>(nil)
       // Subscribe and read the state atomically: every value relayed is from a later commit.
       let (subscription, state) = store.subscribeReadingState { _, state in
-        relay.committed(select(state))
+        let value = select(state)
+        if let last = memo.last, last == value { return }
+        memo.last = value
+        relay.committed(value)
       }
+      self.init(subscription: subscription, value: select(state), relay: relay)
+    }
+
+    @usableFromInline
+    init(subscription: Subscription, value: Value, relay: _ObservationRelay<State, Value>) {
       self.subscription = subscription
-      value = select(state)
+      self.value = value
       relay.attach(self)
     }
 
@@ -65,28 +81,27 @@
     }
   }
 
-  /// Carries values from the committing thread to the observation on the main actor, skipping
-  /// repeats before the hop.
+  /// Carries new values from the committing thread to the observation on the main actor; the
+  /// observation's subscriber skips repeats before it calls `committed`.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @usableFromInline
   final class _ObservationRelay<State: StateProtocol, Value: Equatable & Sendable>: Sendable {
     private struct Core {
-      var last: Value?
       weak var observation: StoreObservation<State, Value>?
     }
 
     private let core = _Locked(Core())
 
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
     func attach(_ observation: StoreObservation<State, Value>) {
       core.withLock { $0.observation = observation }
     }
 
+    @usableFromInline
     func committed(_ value: Value) {
-      let isNew = core.withLock { core -> Bool in
-        guard core.last != value else { return false }
-        core.last = value
-        return true
-      }
-      guard isNew else { return }
       // The store's main-actor deliveries: in commit order, and before `dispatch` returns when
       // the action was committed on the main actor.
       _MainActorDeliveries.shared.append { [self] in

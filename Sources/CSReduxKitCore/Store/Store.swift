@@ -368,6 +368,7 @@ extension Store {
   /// Subscribes and returns the state committed at that moment, atomically: the subscriber is
   /// called only for commits after the returned state. For adapters that start from the
   /// current value and then follow changes.
+  @usableFromInline
   package func subscribeReadingState(
     to types: Set<Int>? = nil, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> (Subscription, State) {

@@ -38,48 +38,124 @@ import CSReduxKitCore
 /// recomputing stay exact.
 ///
 /// The log holds the store weakly: it neither keeps the store alive nor is kept alive by it.
-/// Recording costs one subscriber, two clock reads per action and one entry.
+/// Recording costs one subscriber, two clock reads per action, one entry, and counting the
+/// state's bytes (see below).
 ///
-/// - Complexity: recording an entry is O(1); ``entries`` copies them, O(n).
+/// ## Memory
+///
+/// Each entry keeps the state committed for it, so a log holds up to ``capacity`` states. A
+/// state that shares nothing with the one before (an array whose elements the reducer changes
+/// in place, for one) costs its whole size per entry: 1,000 entries of a 1 MB state would be a
+/// gigabyte. So the log also keeps its states within ``byteBudget`` bytes, 64 MB unless given
+/// at creation: when an entry would take it over, the oldest entries drop out (the newest one
+/// always stays, however large). It counts a state's bytes with the `stateSize` closure given
+/// at creation, or else estimates them from the state's stored properties: a state without
+/// references counts its own size, for free; any other state is walked with `Mirror` on every
+/// entry (about a microsecond for a few properties), counting each collection as its count
+/// times its first element's size and each string as its UTF-8 bytes. The estimate counts a
+/// buffer that several states share in each of them, so it errs on the side of keeping fewer
+/// entries. ``byteCount`` shows the count.
+///
+/// ## A store that lends its state
+///
+/// A store created with `stateAccess: .lentToReducer` changes its state in place, without a
+/// copy; a log that kept the state of every entry would share it with the store, and every
+/// action would copy it again. So a log of such a store keeps the state of one entry in
+/// ``checkpointInterval`` (64 unless given at creation), and of every ``StateReplacedAction``
+/// entry; the entries in between keep only their actions. Their states are recomputed with
+/// the store's in-place reducer, which cannot fail or finish later, when they are read:
+/// reading ``entries`` or ``recording`` runs the reducer once for each such entry, and a jump
+/// runs it for up to `checkpointInterval - 1` actions, from a copy of the state kept before
+/// the entry. Recording then costs one copy of the state per `checkpointInterval` actions
+/// instead of one per action, and only the kept states count against ``byteBudget``. The
+/// reducer must be pure, as every reducer should, for the recomputed states to be the ones
+/// committed.
+///
+/// - Complexity: recording an entry is O(1) plus counting its state's bytes; ``entries``
+///   copies them, O(n).
 public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
   /// How many entries the log keeps, at least 1; older ones drop out, and ``initialState``
   /// becomes the state of the last one dropped.
   public let capacity: Int
+  /// How many bytes of states the log keeps at most, as it counts them (see "Memory" above),
+  /// ``initialState`` included; older entries drop out to stay within it, but the newest entry
+  /// always stays.
+  public let byteBudget: Int
+  /// How often a log of a store that lends its state keeps one (see "A store that lends its
+  /// state" above): at least once every this many entries, at least 1.
+  public let checkpointInterval: Int
   /// The name of the store recorded.
   public let storeName: String
 
-  private weak var store: Store<State>?
-  private let engine: _StoreEngine<State>
-  private let inner: _Locked<LogInner<State>>
-  private let subscription: _Locked<Subscription?> = _Locked(nil)
+  @usableFromInline weak var store: Store<State>?
+  @usableFromInline let engine: _StoreEngine<State>
+  @usableFromInline let inner: _Locked<LogInner<State>>
+  @usableFromInline let subscription: _Locked<Subscription?> = _Locked(nil)
+
+  /// The byte budget of a log created without one: 64 MB.
+  public static var defaultByteBudget: Int { 64 << 20 }
 
   /// Starts recording `store`.
+  ///
+  /// ```swift
+  /// // A large state: at most 32 MB of it, counted by the app's own measure.
+  /// let log = ActionLog(
+  ///   recording: store, byteBudget: 32 << 20, stateSize: { $0.items.count * 8 + 64 })
+  /// ```
   ///
   /// - Parameters:
   ///   - store: The store to record.
   ///   - capacity: How many entries to keep; a capacity below 1 keeps 1, as ``capacity`` then
   ///     shows.
-  public init(recording store: Store<State>, capacity: Int = 1_000) {
+  ///   - byteBudget: How many bytes of states to keep at most, as `stateSize` counts them; a
+  ///     budget below 0 keeps only the newest entry. See "Memory" above.
+  ///   - stateSize: How many bytes a state holds, called once for each state the log keeps,
+  ///     under the log's lock: keep it cheap. By default the log estimates it from the state's
+  ///     stored properties (see "Memory" above).
+  ///   - checkpointInterval: For a store that lends its state only: the log keeps a state at
+  ///     least once every this many entries and recomputes the others when they are read (see
+  ///     "A store that lends its state" above); below 1 keeps every state.
+  @inlinable
+  public init(
+    recording store: Store<State>, capacity: Int = 1_000,
+    byteBudget: Int = ActionLog.defaultByteBudget,
+    stateSize: (@Sendable (State) -> Int)? = nil, checkpointInterval: Int = 64
+  ) {
+    // Inlinable, so that the recording closure below, and the log's recording path it calls,
+    // are specialized for `State` where the log is made (see `LogInner`).
     let capacity = max(capacity, 1)
     self.capacity = capacity
+    self.byteBudget = max(byteBudget, 0)
     self.storeName = store.name
     self.store = store
     self.engine = store.engine
-    self.inner = _Locked(LogInner(initialState: store.state, capacity: capacity))
-    engine.requestTiming(true)
+    self.checkpointInterval = max(checkpointInterval, 1)
+    let inner = _Locked(
+      LogInner(
+        initialState: store.state, capacity: capacity, byteBudget: max(byteBudget, 0),
+        stateSize: stateSize ?? { SizeEstimate.bytes(of: $0) }, lending: engine.lendingReplay,
+        checkpointInterval: checkpointInterval))
+    self.inner = inner
     let engine = self.engine
-    let (subscription, state) = store.subscribeReadingState { [weak self] action, state in
-      guard let self else { return }
-      let nanoseconds = engine.lastTurnNanoseconds
-      let origin = ObjectIdentifier(self)
-      self.inner.withLock { log in
+    let origin = ObjectIdentifier(self)
+    startTiming()
+    // The closure holds the log's entries, not the log: a log that goes away cancels it.
+    let (subscription, state) = store.subscribeReadingState { action, state in
+      let nanoseconds = engine.lastTimedTurnNanoseconds
+      inner.withLock { log in
         log.observe(action, state, nanoseconds: nanoseconds, origin: origin)
       }
     }
     // Actions committed meanwhile were recorded on top of exactly this state, unless a full
     // log already dropped one of them and moved the initial state forward.
-    inner.withLock { if !$0.hasDropped { $0.initialState = state } }
+    inner.withLock { if !$0.hasDropped { $0.setInitialState(state) } }
     self.subscription.withLock { $0 = subscription }
+  }
+
+  /// Asks the store to time its turns, for the entries' `reducerDuration`.
+  @usableFromInline
+  func startTiming() {
+    engine.requestTiming(true)
   }
 
   deinit {
@@ -97,20 +173,24 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
 
   /// The recorded entries, oldest first.
   public var entries: [ActionLogEntry<State>] {
-    inner.withLock { Array($0.entries) }
+    inner.withLock { $0.snapshot }.resolved().entries
+  }
+
+  /// How many bytes the log counts for the states it keeps, ``initialState`` included; at
+  /// most ``byteBudget`` unless the newest entry alone is larger.
+  public var byteCount: Int {
+    inner.withLock { $0.byteCount }
   }
 
   /// The state before the oldest entry kept.
   public var initialState: State {
-    inner.withLock { $0.initialState }
+    inner.withLock { $0.chain(after: -1) }.resolve()
   }
 
   /// The entries and the state before them, as one consistent value.
   public var recording: ActionRecording<State> {
-    inner.withLock {
-      ActionRecording(
-        initialState: $0.initialState, entries: Array($0.entries), storeName: storeName)
-    }
+    let (initialState, entries) = inner.withLock { $0.snapshot }.resolved()
+    return ActionRecording(initialState: initialState, entries: entries, storeName: storeName)
   }
 
   /// Where the store is in the log: the position of the entry whose state it holds, `-1` when
@@ -135,7 +215,28 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
   /// Records again. When actions were missed while paused, one ``StateReplacedAction`` entry
   /// with the state they led to is recorded first.
   public func resume() {
-    inner.withLock { $0.resume() }
+    // A log of a lending store may hold the state reached meanwhile as a kept state and
+    // actions: it is recomputed outside the lock, and taken only if no action was missed in
+    // between (otherwise recomputed again, from the newer chain).
+    while true {
+      let pending = inner.withLock { log -> (StateChain<State>, Int)? in
+        guard log.isPaused, let chain = log.missedChain else {
+          log.resume()
+          return nil
+        }
+        return (chain, log.missedGeneration)
+      }
+      guard let (chain, generation) = pending else { return }
+      let state = chain.resolve()
+      let resumed = inner.withLock { log -> Bool in
+        guard log.isPaused, log.missedGeneration == generation else { return false }
+        log.lastMissedState = state
+        log.missedChain = nil
+        log.resume()
+        return true
+      }
+      if resumed { return }
+    }
   }
 
   /// Drops every entry; the store's current state becomes ``initialState``.
@@ -160,14 +261,15 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
     toEntry index: Int, completion: (@Sendable (State) -> Void)? = nil
   ) throws(ActionLogError) {
     let store = try liveStore()
-    let found = inner.withLock { log -> Result<(State, Int?), ActionLogError> in
+    let found = inner.withLock { log -> Result<(StateChain<State>, Int?), ActionLogError> in
       guard index >= -1, index < log.entries.count else {
         return .failure(.indexOutOfRange(index: index, count: log.entries.count))
       }
       return .success(
-        (log.state(after: index), index < 0 ? nil : log.entries[index].sequenceNumber))
+        (log.chain(after: index), index < 0 ? nil : log.entries[index].sequenceNumber))
     }
-    let (state, sequence) = try found.get()
+    let (chain, sequence) = try found.get()
+    let state = chain.resolve()
     let reason = sequence.map { "jump to entry #\($0)" } ?? "jump to the initial state"
     let computation = _StateComputation<State> { [weak self] _, finish in
       // At the jump's turn: the log may have dropped entries since, so find it by number.
@@ -209,8 +311,8 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
       guard let self else { return finish(current) }
       let plan = self.inner.withLock { $0.plan(skipping: isSkipped, sequence: sequence) }
       guard let plan else { return finish(current) }  // the entry dropped out meanwhile
-      recompute(plan, from: plan.base, at: 0, into: [], execute: execute) { states in
-        let state = self.inner.withLock { $0.apply(plan, states: states) }
+      recompute(plan, from: plan.base.resolve(), at: 0, into: [], execute: execute) { states in
+        let state = self.inner.withLock { $0.apply(plan, states: states) }?.resolve()
         finish(state ?? current)
       }
     }

@@ -46,7 +46,9 @@ public struct ActionLogEntry<State: StateProtocol>: Sendable {
     self.reducerDuration = reducerDuration
     self.sequenceNumber = sequenceNumber
     self.isSkipped = isSkipped
-    self.isRejected = action is RejectedAction
+    // The dynamic type compared directly: a cast from an existential (`is`) costs more than
+    // recording the whole entry, and a struct's type has no subtypes.
+    self.isRejected = type(of: action) == RejectedAction.self
   }
 
   /// The action as it was dispatched: ``action`` without its ``RejectedAction`` wrapper.

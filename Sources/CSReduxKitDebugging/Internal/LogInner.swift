@@ -7,56 +7,233 @@ import CSReduxKitCore
 #endif
 
 /// An ``ActionLog``'s mutable state, behind its lock.
-struct LogInner<State: StateProtocol> {
+///
+/// The recording path (`observe` and what it calls) is inlinable and runs in the closure the
+/// log's inlinable `init` makes, so it is specialized for the app's state: made inside this
+/// module's generic code, it would look up the type metadata of the entries, the ring and the
+/// optionals at run time, several times per action, at several times the cost of the dispatch.
+@usableFromInline
+struct LogInner<State: StateProtocol>: Sendable {
+  @usableFromInline
   var initialState: State
+  @usableFromInline
   var entries: Ring<ActionLogEntry<State>>
+  /// The bytes counted for each entry's state, in step with `entries`.
+  @usableFromInline
+  var sizes: Ring<Int>
+  /// The bytes counted for `initialState`.
+  @usableFromInline
+  var initialSize: Int
+  /// The sum of `sizes` and `initialSize`: what the log counts against `byteBudget`.
+  @usableFromInline
+  var byteCount: Int
+  @usableFromInline
+  let byteBudget: Int
+  @usableFromInline
+  let stateSize: @Sendable (State) -> Int
   /// How many entries the store's state reflects (the entry at `cursor - 1`).
+  @usableFromInline
   var cursor = 0
+  @usableFromInline
   var isPaused = false
+  @usableFromInline
   var missedWhilePaused = 0
+  @usableFromInline
   var lastMissedState: State?
+  /// With `replay`, while paused: the state reached meanwhile as a kept state and the actions
+  /// after it, instead of `lastMissedState`, so that a paused log does not share each state
+  /// with a lending store either; it keeps one at most every `checkpointInterval` actions.
+  @usableFromInline
+  var missedChain: StateChain<State>?
+  /// Changes with every action missed while paused (see `ActionLog.resume()`).
+  @usableFromInline
+  var missedGeneration = 0
+  @usableFromInline
   var nextSequence = 0
   /// Changes whenever entries are added, dropped or recomputed.
+  @usableFromInline
   var generation = 0
   /// Whether a full log has dropped an entry (and so moved `initialState` forward).
+  @usableFromInline
   var hasDropped = false
+  /// For a store that lends its state: its in-place reduction, which recomputes the states
+  /// the log does not keep; `nil` when the log keeps every entry's state.
+  @usableFromInline
+  let replay: (@Sendable (any ActionProtocol, inout State) -> Void)?
+  /// What an entry whose state is not kept holds instead (the store's `readsInsideGet`).
+  @usableFromInline
+  let placeholder: State?
+  /// With `replay`: an entry keeps its state at least once every this many entries.
+  @usableFromInline
+  let checkpointInterval: Int
+  /// Whether each entry keeps its state, in step with `entries`; an entry that does not is
+  /// recomputed from the nearest one before it that does (or from the initial state).
+  @usableFromInline
+  var kept: Ring<Bool>
+  /// The actions that lead from `initialState` to the log's initial state, when the entries
+  /// dropped since the last kept state did not keep theirs; empty without `replay`.
+  @usableFromInline
+  var initialActions: [any ActionProtocol] = []
+  /// Entries recorded since the last one that kept its state (or since `initialState`).
+  @usableFromInline
+  var sinceKept = 0
 
-  init(initialState: State, capacity: Int) {
+  @inlinable
+  init(
+    initialState: State, capacity: Int, byteBudget: Int,
+    stateSize: @escaping @Sendable (State) -> Int,
+    lending: (reduce: @Sendable (any ActionProtocol, inout State) -> Void, placeholder: State)?,
+    checkpointInterval: Int
+  ) {
     self.initialState = initialState
     self.entries = Ring(capacity: capacity)
+    self.sizes = Ring(capacity: capacity)
+    self.kept = Ring(capacity: capacity)
+    self.replay = lending?.reduce
+    self.placeholder = lending?.placeholder
+    self.checkpointInterval = max(checkpointInterval, 1)
+    // The first entry keeps its state: the initial state may be the `readsInsideGet` one, when
+    // the log was attached from inside the store's reducer, and nothing is recomputed from it.
+    self.sinceKept = max(checkpointInterval, 1) - 1
+    self.byteBudget = byteBudget
+    self.stateSize = stateSize
+    self.initialSize = max(stateSize(initialState), 0)
+    self.byteCount = initialSize
   }
 
-  func state(after index: Int) -> State {
-    index < 0 ? initialState : entries[index].state
+  /// Makes `state` the initial state, counting its bytes.
+  @inlinable
+  mutating func setInitialState(_ state: State, size: Int? = nil) {
+    byteCount -= initialSize
+    initialState = state
+    initialActions = []
+    initialSize = size ?? max(stateSize(state), 0)
+    byteCount += initialSize
   }
 
+  /// Drops the oldest entry; its state becomes the initial state.
+  @inlinable
+  mutating func dropOldest() {
+    retire(entries.removeFirst(), size: sizes.removeFirst(), wasKept: kept.removeFirst())
+  }
+
+  /// Accounts for an entry that dropped out: its state (or its action, after the kept state
+  /// before it) becomes the initial state.
+  @inlinable
+  mutating func retire(_ dropped: ActionLogEntry<State>, size: Int, wasKept: Bool) {
+    byteCount -= size
+    if wasKept {
+      setInitialState(dropped.state, size: size)
+    } else if !dropped.isSkipped {
+      initialActions.append(dropped.dispatchedAction)
+    }
+    cursor = max(cursor - 1, 0)
+    hasDropped = true
+  }
+
+  /// The state after entry `index` (`-1`: the initial state), as a kept state and the actions
+  /// that lead from it; resolve it outside the lock, as it may run the reducer.
+  @usableFromInline
+  func chain(after index: Int) -> StateChain<State> {
+    var kept = index
+    while kept >= 0 && !self.kept[kept] { kept -= 1 }
+    var actions = kept < 0 ? initialActions : []
+    for position in stride(from: kept + 1, through: index, by: 1)
+    where !entries[position].isSkipped {
+      actions.append(entries[position].dispatchedAction)
+    }
+    return StateChain(
+      base: kept < 0 ? initialState : entries[kept].state, actions: actions, replay: replay)
+  }
+
+  /// The initial state and the entries, to resolve outside the lock (see `LogSnapshot`).
+  var snapshot: LogSnapshot<State> {
+    LogSnapshot(
+      initial: StateChain(base: initialState, actions: initialActions, replay: replay),
+      entries: Array(entries), kept: Array(kept))
+  }
+
+  @inlinable
   mutating func observe(
     _ action: any ActionProtocol, _ state: State, nanoseconds: UInt64, origin: ObjectIdentifier
   ) {
-    if let replacement = action as? StateReplacedAction, replacement.origin == origin {
+    // The type first: a cast from an existential costs more than the whole recording.
+    if action.type == StateReplacedAction.type, _isReplacement(action, from: origin) {
       return  // the log's own jump or recomputation: already accounted for
     }
     if isPaused {
-      missedWhilePaused += 1
-      lastMissedState = state
+      missed(action, state)
       return
     }
     append(action, state, nanoseconds: nanoseconds)
   }
 
+  @inlinable
   mutating func append(_ action: any ActionProtocol, _ state: State, nanoseconds: UInt64) {
     // Recording after a jump back discards the entries after the one jumped to.
-    if cursor < entries.count { entries.removeLast(entries.count - cursor) }
+    if cursor < entries.count { removeLast(entries.count - cursor) }
+    // A log of a lending store keeps the state now and then (and for replacements and
+    // rejections, which the reducer cannot recompute); otherwise it would share the store's
+    // state, and the next action would copy it.
+    let keeps =
+      replay == nil || sinceKept + 1 >= checkpointInterval
+      || action.type == StateReplacedAction.type || type(of: action) == RejectedAction.self
     let entry = ActionLogEntry(
-      action: action, state: state, timestamp: Date(),
+      action: action, state: keeps ? state : placeholder ?? state, timestamp: Date(),
       reducerDuration: .nanoseconds(Int64(clamping: nanoseconds)), sequenceNumber: nextSequence)
     nextSequence += 1
-    if let dropped = entries.append(entry) {
-      initialState = dropped.state
-      hasDropped = true
+    let size = keeps ? max(stateSize(state), 0) : 0
+    sinceKept = keeps ? 0 : sinceKept + 1
+    byteCount += size
+    // A full log drops its oldest entry: swapped out of its slot, then accounted for.
+    if let dropped = entries.append(entry), let droppedSize = sizes.append(size),
+      let droppedKept = kept.append(keeps)
+    {
+      retire(dropped, size: droppedSize, wasKept: droppedKept)
+    } else {
+      _ = sizes.append(size)
+      _ = kept.append(keeps)
     }
+    // Over the budget, the oldest entries go first; the newest one always stays.
+    while byteCount > byteBudget && entries.count > 1 { dropOldest() }
     cursor = entries.count
     generation += 1
+  }
+
+  /// Removes the newest `k` entries.
+  @inlinable
+  mutating func removeLast(_ k: Int) {
+    for index in (entries.count - k)..<entries.count { byteCount -= sizes[index] }
+    entries.removeLast(k)
+    sizes.removeLast(k)
+    kept.removeLast(k)
+    var count = 0
+    while count < entries.count && !kept[entries.count - 1 - count] { count += 1 }
+    // With no kept state left after the initial one, the next entry keeps its own (see
+    // `init`).
+    sinceKept = count == entries.count ? checkpointInterval - 1 : count
+  }
+
+  /// Counts an action committed while paused and keeps what leads to its state.
+  @inlinable
+  mutating func missed(_ action: any ActionProtocol, _ state: State) {
+    missedWhilePaused += 1
+    missedGeneration += 1
+    let keeps =
+      replay == nil || action.type == StateReplacedAction.type
+      || type(of: action) == RejectedAction.self
+      || (missedChain?.actions.count ?? 0) + 1 >= checkpointInterval
+    guard !keeps else {
+      lastMissedState = state
+      missedChain = nil
+      return
+    }
+    var chain =
+      missedChain ?? lastMissedState.map { StateChain(base: $0, actions: [], replay: replay) }
+      ?? self.chain(after: cursor - 1)
+    lastMissedState = nil
+    chain.actions.append(action)
+    missedChain = chain
   }
 
   mutating func resume() {
@@ -69,16 +246,25 @@ struct LogInner<State: StateProtocol> {
     }
     missedWhilePaused = 0
     lastMissedState = nil
+    missedChain = nil
   }
 
   mutating func clear() {
-    if let state = lastMissedState ?? (cursor > 0 ? entries[cursor - 1].state : nil) {
-      initialState = state
+    if let state = lastMissedState {
+      setInitialState(state)
+    } else if let missed = missedChain {
+      setInitialState(missed.base)
+      initialActions = missed.actions
+    } else if cursor > 0 {
+      let current = chain(after: cursor - 1)
+      setInitialState(current.base)
+      initialActions = current.actions
     }
-    entries.removeLast(entries.count)
+    removeLast(entries.count)
     cursor = 0
     missedWhilePaused = 0
     lastMissedState = nil
+    missedChain = nil
     generation += 1
   }
 
@@ -114,24 +300,95 @@ struct LogInner<State: StateProtocol> {
       }
     }
     return RecomputePlan(
-      base: state(after: start - 1), sequences: sequences, steps: steps, generation: generation)
+      base: chain(after: start - 1), sequences: sequences, steps: steps, generation: generation)
   }
 
   /// Stores recomputed states. Returns the state the store should take, or `nil` when the log
   /// changed meanwhile (then nothing is stored).
   mutating func apply(
     _ plan: RecomputePlan<State>, states: [RecomputedState<State>]
-  ) -> State? {
+  ) -> StateChain<State>? {
     // An unchanged generation means no entry was added, dropped or recomputed since the plan.
     guard plan.generation == generation, let first = plan.sequences.first,
       let oldest = entries.first?.sequenceNumber
     else { return nil }
     let start = first - oldest
     for (offset, result) in states.enumerated() {
-      entries[start + offset].state = result.state
       entries[start + offset].isRejected = result.isRejected
+      // Entries that do not keep their state are recomputed when read, skips included.
+      guard kept[start + offset] else { continue }
+      entries[start + offset].state = result.state
+      let size = max(stateSize(result.state), 0)
+      byteCount += size - sizes[start + offset]
+      sizes[start + offset] = size
     }
+    let current =
+      cursor - 1 >= start && cursor - 1 - start < states.count
+      ? StateChain(base: states[cursor - 1 - start].state, actions: [], replay: replay)
+      : chain(after: cursor - 1)
+    // A recomputation may make states larger; the budget still holds, the entry the store is
+    // at included (its state is the store's).
+    while byteCount > byteBudget && entries.count > 1 && cursor > 1 { dropOldest() }
     generation += 1
-    return state(after: cursor - 1)
+    return current
+  }
+}
+
+/// Whether `action` is a ``StateReplacedAction`` the log with identity `origin` dispatched (a
+/// jump or a recomputation of its own).
+@usableFromInline
+func _isReplacement(_ action: any ActionProtocol, from origin: ObjectIdentifier) -> Bool {
+  (action as? StateReplacedAction)?.origin == origin
+}
+
+/// A state the log may not keep whole: a kept state and the actions that lead from it, applied
+/// by `replay` (only a log of a lending store leaves actions to apply).
+@usableFromInline
+struct StateChain<State: StateProtocol>: Sendable {
+  @usableFromInline let base: State
+  @usableFromInline var actions: [any ActionProtocol]
+  @usableFromInline let replay: (@Sendable (any ActionProtocol, inout State) -> Void)?
+
+  @usableFromInline
+  init(
+    base: State, actions: [any ActionProtocol],
+    replay: (@Sendable (any ActionProtocol, inout State) -> Void)?
+  ) {
+    self.base = base
+    self.actions = actions
+    self.replay = replay
+  }
+
+  /// The state: `base` with the actions applied. Runs the store's reducer: call it outside
+  /// the log's lock.
+  func resolve() -> State {
+    guard let replay, !actions.isEmpty else { return base }
+    var state = base
+    for action in actions { replay(action, &state) }
+    return state
+  }
+}
+
+/// The log's initial state and entries, as read under its lock; `resolved()` fills in, outside
+/// it, the states the entries did not keep.
+struct LogSnapshot<State: StateProtocol>: Sendable {
+  let initial: StateChain<State>
+  let entries: [ActionLogEntry<State>]
+  let kept: [Bool]
+
+  func resolved() -> (initialState: State, entries: [ActionLogEntry<State>]) {
+    var state = initial.resolve()
+    let initialState = state
+    guard let replay = initial.replay else { return (initialState, entries) }
+    var entries = entries
+    for index in entries.indices {
+      if kept[index] {
+        state = entries[index].state
+      } else {
+        if !entries[index].isSkipped { replay(entries[index].dispatchedAction, &state) }
+        entries[index].state = state
+      }
+    }
+    return (initialState, entries)
   }
 }

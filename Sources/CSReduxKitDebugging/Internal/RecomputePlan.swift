@@ -2,7 +2,8 @@ import CSReduxKitCore
 
 /// The entries after a toggled one, to be recomputed from `base`.
 struct RecomputePlan<State: StateProtocol>: Sendable {
-  let base: State
+  /// The state before the first entry recomputed; resolve it outside the log's lock.
+  let base: StateChain<State>
   /// Sequence numbers of the entries recomputed, in order.
   let sequences: [Int]
   /// For each: the action to apply, or the recorded state of a replacement entry, or `nil`

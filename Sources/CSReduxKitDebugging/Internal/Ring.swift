@@ -1,45 +1,80 @@
 /// A fixed-capacity ring of elements: appending to a full ring drops the oldest.
+///
+/// Inlinable, like the log's recording path, so that it is specialized for the app's state.
+/// The elements are stored as they are, not as optionals: appending to a full ring swaps the
+/// new element into the oldest one's slot, which costs no copy and no optional's tag through
+/// the element's value witnesses. Removing from either end (rare: a byte budget, a jump back)
+/// first puts the oldest element at the start, in O(n).
+@usableFromInline
 struct Ring<Element> {
-  private var slots: [Element?]
-  private var head = 0
-  private(set) var count = 0
+  /// The elements, the oldest at `head`; `head` is 0 unless the ring is full.
+  @usableFromInline var slots: ContiguousArray<Element>
+  @usableFromInline var head = 0
+  /// How many elements the ring holds when full.
+  @usableFromInline let capacity: Int
 
+  @inlinable
   init(capacity: Int) {
-    slots = Array(repeating: nil, count: capacity)
+    self.capacity = capacity
+    slots = []
+    slots.reserveCapacity(capacity)
   }
 
-  var first: Element? { count == 0 ? nil : self[0] }
+  @inlinable
+  var count: Int { slots.count }
 
+  @inlinable
+  var first: Element? { slots.isEmpty ? nil : slots[head] }
+
+  @inlinable
   subscript(index: Int) -> Element {
-    get {
-      guard let element = slots[(head + index) % slots.count] else {
-        preconditionFailure("ring index \(index) out of range 0..<\(count)")
-      }
-      return element
-    }
-    set { slots[(head + index) % slots.count] = newValue }
+    get { slots[slot(index)] }
+    set { slots[slot(index)] = newValue }
+  }
+
+  /// The slot of the element at `index`.
+  @inlinable
+  func slot(_ index: Int) -> Int {
+    let slot = head + index
+    return slot < slots.count ? slot : slot - slots.count
   }
 
   /// Appends `element`; returns the oldest element when it had to drop it.
-  mutating func append(_ element: Element) -> Element? {
-    if count < slots.count {
-      slots[(head + count) % slots.count] = element
-      count += 1
+  @inlinable
+  mutating func append(_ element: consuming Element) -> Element? {
+    guard slots.count == capacity else {
+      slots.append(element)
       return nil
     }
-    let dropped = slots[head]
-    slots[head] = element
-    head = (head + 1) % slots.count
+    var dropped = element
+    swap(&slots[head], &dropped)
+    head = head + 1 == capacity ? 0 : head + 1
     return dropped
   }
 
+  /// Removes and returns the oldest element; the ring must not be empty.
+  @inlinable
+  mutating func removeFirst() -> Element {
+    normalize()
+    return slots.removeFirst()
+  }
+
+  @inlinable
   mutating func removeLast(_ k: Int) {
-    for _ in 0..<k {
-      count -= 1
-      slots[(head + count) % slots.count] = nil
-    }
+    normalize()
+    slots.removeLast(k)
+  }
+
+  /// Moves the oldest element to the start, so that the slots are in order.
+  @inlinable
+  mutating func normalize() {
+    guard head != 0 else { return }
+    slots = ContiguousArray(slots[head...] + slots[..<head])
+    head = 0
   }
 }
+
+extension Ring: Sendable where Element: Sendable {}
 
 extension Array {
   init(_ ring: Ring<Element>) {

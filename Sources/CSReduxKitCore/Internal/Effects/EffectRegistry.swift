@@ -23,12 +23,13 @@ final class _EffectRegistry: Sendable {
       guard !table.isShutDown else { return nil }
       var superseded: [Task<Void, Never>] = []
       if cancelInFlight, let key {
-        superseded = table.cancel { $0.key == key && !$0.gate.isCancelled }
+        superseded = table.cancel(key: key)
       }
       let serial = table.nextSerial
       table.nextSerial += 1
       table.generation += 1
       table.running[serial] = _EffectEntry(effect: effect, key: key, gate: gate)
+      if let key { table.open[key, default: []].append(serial) }
       return (serial, superseded)
     }
   }
@@ -54,7 +55,11 @@ final class _EffectRegistry: Sendable {
   /// Removes an effect that returned; returns the waiters it was the last one for.
   func end(serial: UInt64) -> [@Sendable () -> Void] {
     table.withLock { table in
-      table.running[serial] = nil
+      if let entry = table.running.removeValue(forKey: serial), let key = entry.key,
+        !entry.gate.isCancelled
+      {
+        table.forget(serial, key: key)
+      }
       table.generation += 1
       var ready: [@Sendable () -> Void] = []
       var waiting: [(from: UInt64, body: @Sendable () -> Void)] = []
@@ -75,7 +80,7 @@ final class _EffectRegistry: Sendable {
     let key = _EffectKey(id)
     let (tasks, count) = table.withLock { table in
       let before = table.cancelledCount
-      let tasks = table.cancel { $0.key == key && !$0.gate.isCancelled }
+      let tasks = table.cancel(key: key)
       return (tasks, table.cancelledCount - before)
     }
     for task in tasks { task.cancel() }
@@ -89,6 +94,7 @@ final class _EffectRegistry: Sendable {
       if shutDown { table.isShutDown = true }
       let before = table.cancelledCount
       let tasks = table.cancel { !$0.gate.isCancelled }
+      table.open.removeAll()
       return (tasks, table.cancelledCount - before)
     }
     for task in tasks { task.cancel() }
@@ -138,9 +144,34 @@ struct _EffectTable {
   var waiters: [(from: UInt64, body: @Sendable () -> Void)] = []
   /// Effects cancelled so far, for the count `cancel` returns.
   var cancelledCount = 0
+  /// The serial numbers of the running effects not cancelled yet, by identity, oldest first:
+  /// cancelling an identity looks at its own effects only, never at every running one (a
+  /// comparison of identities costs a type metadata lookup or two).
+  var open: [_EffectKey: [UInt64]] = [:]
 
   func hasRunning(from: UInt64) -> Bool {
     running.keys.contains { $0 >= from }
+  }
+
+  /// Closes the gates of the running effects with identity `key` and returns their tasks to
+  /// cancel (outside the lock).
+  mutating func cancel(key: _EffectKey) -> [Task<Void, Never>] {
+    guard let serials = open.removeValue(forKey: key) else { return [] }
+    var tasks: [Task<Void, Never>] = []
+    for serial in serials {
+      guard let entry = running[serial], !entry.gate.isCancelled else { continue }
+      entry.gate.isCancelled = true
+      cancelledCount += 1
+      if let task = entry.task { tasks.append(task) }
+    }
+    return tasks
+  }
+
+  /// Takes an effect that ended without being cancelled out of `open`.
+  mutating func forget(_ serial: UInt64, key: _EffectKey) {
+    guard var serials = open.removeValue(forKey: key) else { return }
+    if let index = serials.firstIndex(of: serial) { serials.remove(at: index) }
+    if !serials.isEmpty { open[key] = serials }
   }
 
   /// Closes the gates of the entries that match and returns their tasks to cancel (outside

@@ -1,7 +1,11 @@
 /// The coordinator's mutable parts, behind its lock.
-struct _CoordinatorCore {
+@usableFromInline
+struct _CoordinatorCore: Sendable {
   var members: [_Member] = []
   var broadcasts: [any ActionProtocol] = []
   var isBroadcasting = false
   var follows: [Subscription] = []
+
+  @usableFromInline
+  init() {}
 }

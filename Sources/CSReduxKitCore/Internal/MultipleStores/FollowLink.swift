@@ -1,27 +1,45 @@
 /// One follow: the last value seen, and an outbox that hands actions to the target in order.
+///
+/// Inlinable, and made in ``StoreCoordinator/follow(_:select:in:sendsInitialValue:action:)``,
+/// which is inlinable too: its code is specialized for the caller's state and value types. Made
+/// inside the library's generic code, each hop would look up the type metadata of the link's
+/// parts at run time, several times, at many times the cost of the dispatch it makes.
+@usableFromInline
 final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sendable {
+  @usableFromInline
   struct Pending: Sendable {
-    let value: Value
-    let path: [String]
+    @usableFromInline let value: Value
+    @usableFromInline let path: [String]
+
+    @inlinable
+    init(value: Value, path: [String]) {
+      self.value = value
+      self.path = path
+    }
   }
 
+  @usableFromInline
   struct Core: Sendable {
-    var hasValue = false
-    var last: Value?
-    var outbox: [Pending] = []
-    var isDraining = false
-    var subscription: Subscription?
+    @usableFromInline var hasValue = false
+    @usableFromInline var last: Value?
+    @usableFromInline var outbox: [Pending] = []
+    @usableFromInline var isDraining = false
+    @usableFromInline var subscription: Subscription?
+
+    @inlinable
+    init() {}
   }
 
-  let sourceName: String
-  let targetName: String
-  let targetActionNames: ActionTypeNames
-  let depthLimit: Int
-  let diagnostics: @Sendable (StoreDiagnostic) -> Void
-  let makeAction: @Sendable (Value) -> any ActionProtocol
-  let target: _WeakReference<any AnyObject & Sendable>
-  let core = _Locked(Core())
+  @usableFromInline let sourceName: String
+  @usableFromInline let targetName: String
+  @usableFromInline let targetActionNames: ActionTypeNames
+  @usableFromInline let depthLimit: Int
+  @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
+  @usableFromInline let makeAction: @Sendable (Value) -> any ActionProtocol
+  @usableFromInline let target: _WeakReference<Store<Target>>
+  @usableFromInline let core = _Locked(Core())
 
+  @inlinable
   init(
     sourceName: String, target: Store<Target>, depthLimit: Int,
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void,
@@ -30,75 +48,94 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     self.sourceName = sourceName
     self.targetName = target.name
     self.targetActionNames = target.actionNames
-    self.target = _WeakReference<any AnyObject & Sendable>(target)
+    self.target = _WeakReference(target)
     self.depthLimit = depthLimit
     self.diagnostics = diagnostics
     self.makeAction = makeAction
   }
 
+  @inlinable
   func attach(_ subscription: Subscription) {
     core.withLock { $0.subscription = subscription }
   }
 
   /// Sets the first value, unless a commit of the source already did.
+  @inlinable
   func start(_ value: Value, sendsInitialValue: Bool) {
-    let shouldDrain = core.withLock { core -> Bool in
-      guard !core.hasValue else { return false }
+    let first = core.withLock { core -> Pending? in
+      guard !core.hasValue else { return nil }
       core.hasValue = true
       core.last = value
-      guard sendsInitialValue else { return false }
-      core.outbox.append(Pending(value: value, path: [sourceName, targetName]))
-      return true
+      guard sendsInitialValue else { return nil }
+      return admit(Pending(value: value, path: [sourceName, targetName]), &core)
     }
-    if shouldDrain { drain() }
+    if let first { drain(first) }
   }
 
   /// Called after each commit of the source, with the selected value and the action behind it.
+  @inlinable
   func sourceCommitted(_ value: Value, cause: any ActionProtocol) {
-    let path = (CoordinatedAction.path(of: cause) ?? [sourceName]) + [targetName]
+    var path = CoordinatedAction.path(of: cause) ?? [sourceName]
+    path.append(targetName)
     let isTooDeep = path.count - 1 > depthLimit
-    let changed = core.withLock { core -> Bool in
-      guard !core.hasValue || core.last != value else { return false }
+    let (changed, first) = core.withLock { core -> (Bool, Pending?) in
+      guard !core.hasValue || core.last != value else { return (false, nil) }
       core.hasValue = true
       core.last = value
-      if !isTooDeep { core.outbox.append(Pending(value: value, path: path)) }
-      return true
+      guard !isTooDeep else { return (true, nil) }
+      return (true, admit(Pending(value: value, path: path), &core))
     }
     guard changed else { return }
     if isTooDeep {
       reportCycle(path: path, value: value)
-    } else {
-      drain()
+    } else if let first {
+      drain(first)
     }
   }
 
-  /// Hands the outbox to the target, one action at a time, on one thread at a time.
-  func drain() {
-    let isDrainer = core.withLock { core -> Bool in
-      guard !core.isDraining else { return false }
+  /// Queues `pending` behind the outbox; returns it instead when nothing is queued or being
+  /// handed over, and makes the caller the drainer that hands it over (without the round trip
+  /// through the outbox). Called under the lock.
+  @inlinable
+  func admit(_ pending: Pending, _ core: inout Core) -> Pending? {
+    guard core.isDraining || !core.outbox.isEmpty else {
       core.isDraining = true
-      return true
+      return pending
     }
-    guard isDrainer else { return }
-    while let pending = core.withLock({ core -> Pending? in
-      guard !core.outbox.isEmpty else {
-        core.isDraining = false
-        return nil
-      }
-      return core.outbox.removeFirst()
-    }) {
-      guard let store = target.object as? Store<Target> else {
+    core.outbox.append(pending)
+    return nil
+  }
+
+  /// Hands `first`, then the outbox, to the target, one action at a time; only the drainer
+  /// (the caller that `admit` returned an action to) calls it, so one thread at a time does.
+  @inlinable
+  func drain(_ first: Pending) {
+    var pending = first
+    while true {
+      guard let store = target.object else {
         let subscription = core.withLock { core in
           core.outbox.removeAll()
+          core.isDraining = false
           return core.subscription
         }
         subscription?.cancel()  // the target is gone: stop following
-        continue
+        return
       }
       store.dispatch(CoordinatedAction(makeAction(pending.value), path: pending.path))
+      guard
+        let next = core.withLock({ core -> Pending? in
+          guard !core.outbox.isEmpty else {
+            core.isDraining = false
+            return nil
+          }
+          return core.outbox.removeFirst()
+        })
+      else { return }
+      pending = next
     }
   }
 
+  @usableFromInline
   func reportCycle(path: [String], value: Value) {
     let dropped = makeAction(value)
     let hops = path.count - 1

@@ -1,9 +1,17 @@
 /// A registered store and how it receives broadcasts.
+///
+/// Made where ``StoreCoordinator/register(_:translate:)`` is called (it is inlinable), so that
+/// `deliver` is specialized for the store's state type: a closure made inside the library's
+/// generic code would look up the type metadata of the store's parts at run time on every
+/// dispatch, which costs many times the dispatch itself.
+@usableFromInline
 struct _Member: Sendable {
-  let reference: _WeakReference<any AnyObject & Sendable>
-  let name: String
-  let deliver: @Sendable (any ActionProtocol) -> Void
+  @usableFromInline let reference: _WeakReference<any AnyObject & Sendable>
+  @usableFromInline let name: String
+  /// Hands a broadcast action to the store; returns `false` when the store is gone.
+  @usableFromInline let deliver: @Sendable (any ActionProtocol) -> Bool
 
+  @inlinable
   init<State>(
     store: Store<State>,
     translate: @escaping @Sendable (any ActionProtocol) -> (any ActionProtocol)?
@@ -11,8 +19,9 @@ struct _Member: Sendable {
     reference = _WeakReference<any AnyObject & Sendable>(store)
     name = store.name
     deliver = { [weak store] action in
-      guard let store, let translated = translate(action) else { return }
-      store.dispatch(translated)
+      guard let store else { return false }
+      if let translated = translate(action) { store.dispatch(translated) }
+      return true
     }
   }
 }
