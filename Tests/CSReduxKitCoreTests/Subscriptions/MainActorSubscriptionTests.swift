@@ -132,14 +132,18 @@ struct MainActorSubscriptionTests {
   func cancelOffMainReleasesOnMain() async {
     let store = moduleStore("A")
     let releasedOnMain = Locked<[Bool]>([])
-    let subscription: Subscription
-    do {
+    // Many at once: the main queue may let go of a carried closure while the cancelling
+    // thread is still inside the subscriber's deinit, and that thread must hold nothing then.
+    var subscriptions: [Subscription] = []
+    for _ in 0..<200 {
       let probe = OnRelease { releasedOnMain.append(isOnMainQueue()) }
-      subscription = store.subscribeOnMainActor { _, _ in _ = probe }
+      subscriptions.append(store.subscribeOnMainActor { _, _ in _ = probe })
     }
-    await offThePool { subscription.cancel() }
+    await offThePool { [subscriptions] in
+      for subscription in subscriptions { subscription.cancel() }
+    }
     await runPendingMainActorDeliveries()
-    #expect(releasedOnMain.current == [true])
+    #expect(releasedOnMain.current == Array(repeating: true, count: 200))
     #expect(store.subscriberCount == 0)
   }
 

@@ -20,9 +20,14 @@ final class _MainActorSubscriber<State: StateProtocol> {
   /// A subscription cancelled off the main actor lets its subscriber go on that thread: the
   /// closure (and what it captured, a view or a view model, say) is then carried to the main
   /// queue and released there, so that a main-actor object is never deinitialized elsewhere.
+  ///
+  /// The closure is moved into the carrier, never copied: if this thread kept a reference
+  /// until `deinit` ends, the main queue could drop the carrier's first and leave the last one
+  /// to this thread.
   deinit {
-    guard let body, !isOnMainQueue() else { return }
-    let carried = _MainActorCarrier(body)
+    guard body != nil, !isOnMainQueue() else { return }
+    let carried = _MainActorCarrier<State>()
+    carried.take(&body)
     DispatchQueue.main.async { carried.release() }
   }
 
@@ -41,8 +46,11 @@ private final class _MainActorCarrier<State: StateProtocol>: @unchecked Sendable
   // Touched on the main queue only, once the carrier got there.
   private var body: (@MainActor (any ActionProtocol, State) -> Bool)?
 
-  init(_ body: @escaping @MainActor (any ActionProtocol, State) -> Bool) {
-    self.body = body
+  init() {}
+
+  /// Moves `body` into the carrier, leaving `nil` behind.
+  func take(_ body: inout (@MainActor (any ActionProtocol, State) -> Bool)?) {
+    self.body = body.take()
   }
 
   /// Releases the closure; called on the main queue.
