@@ -18,6 +18,12 @@ extension Bench {
   /// Reads logs through `ActionLogCodec.decode(_:unknownActionTypes:)`: a well-formed log of
   /// 2,000 entries (decoded in full), and a log whose one entry line is 8 MB of `[` (refused).
   mutating func importLog() {
+    let names = [
+      "import/split-log-2000-entries", "import/split-line-8MB", "import/log-2000-entries",
+      "import/deep-line-8MB",
+    ]
+    // The logs take a moment to build: only when one of these scenarios runs.
+    guard names.contains(where: options.selects) else { return }
     var codec = ActionLogCodec<LogState>()
     codec.register(0, payload: String.self)
     let header =

@@ -41,10 +41,9 @@ extension Middleware {
         line += " \(boundedDescription(of: data, limit: payloadLimit))"
       }
       let start = DispatchTime.now().uptimeNanoseconds
-      context.next(action) { [line] _ in
+      context.next(action, reportingOutcome: { [line] _, outcome in
         let elapsed = Self.format(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
-        // The store tells the completion what became of the action (see `SendResult`).
-        switch _CompletionContext.current {
+        switch outcome {
         case .applied:
           log("\(line) committed in \(elapsed)")
         case .failed(let error):
@@ -54,7 +53,7 @@ extension Middleware {
         case .dropped(let reason):
           log("\(line) dropped (\(reason)) after \(elapsed)")
         }
-      }
+      })
     }
   }
 

@@ -120,7 +120,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
       middleware: middleware, reducerTimeout: reducerTimeout,
       nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
       diagnostics: diagnostics)
-    engine.watchTurns(of: self)
+    engine.watchTurns()
   }
 
   deinit {
@@ -186,7 +186,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   public final func dispatch(
     _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
   ) {
-    engine.dispatch(action, completion: completion)
+    engine.dispatch(action) { state, _ in completion(state) }
   }
 
   /// Replaces the whole state with `state`, in its turn in the queue, without calling the
@@ -204,7 +204,10 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     with state: State, reason: String = "state replaced",
     completion: (@Sendable (State) -> Void)? = nil
   ) {
-    engine.dispatch(StateReplacedAction(state: state, reason: reason), completion: completion)
+    var completedWithState: _Completion<State>?
+    if let completion { completedWithState = { state, _ in completion(state) } }
+    engine.dispatch(
+      StateReplacedAction(state: state, reason: reason), completion: completedWithState)
   }
 
   // MARK: - Waiting for idle

@@ -15,6 +15,10 @@ final class ProgramRunner: @unchecked Sendable {
   private let completions = Locked<[Int: [Snapshot]]>([:])
   private let diagnostics = Locked<[(kind: StoreDiagnostic.Kind, actionType: Int?)]>([])
   private let parked = Locked<(finish: Finish<ModelState>, state: ModelState)?>(nil)
+  /// The slow action in flight was reported before its reducer parked `finish` (the watchdog
+  /// counts from the start of the turn; a preempted thread can reach the reducer late): the
+  /// reducer finishes at once when it gets there.
+  private let reportedBeforeParking = Locked(false)
   private let lateFinishes = DispatchSemaphore(value: 0)
   private let runtimeViolations = Locked<[String]>([])
   private let subscribers = Locked<[Int: SubscriberRecord]>([:])
@@ -80,6 +84,11 @@ final class ProgramRunner: @unchecked Sendable {
       [self] thread in
       for step in program.threads[thread] {
         perform(step, on: store)
+        // The engine's own invariants hold between any two transitions, whatever the other
+        // threads are doing: checked under its lock after every step.
+        if let broken = store.brokenEngineInvariant {
+          violation("engine invariant broken after \(step): \(broken)")
+        }
         if allSynchronous, case .dispatch = step, commitCount != dispatched.withLock(\.count) {
           violation("dispatch returned before its actions were committed, on an idle store")
         }
@@ -90,6 +99,9 @@ final class ProgramRunner: @unchecked Sendable {
       return observation(store)
     }
     drain(store)
+    if let broken = store.brokenEngineInvariant {
+      violation("engine invariant broken after the store drained: \(broken)")
+    }
     let lateIDs = program.actions.filter { $0.value.behaviour == .twice(later: true) }.keys
     let lateDispatched = dispatched.withLock { ids in lateIDs.filter(ids.contains).count }
     for _ in 0..<lateDispatched
@@ -250,14 +262,12 @@ final class ProgramRunner: @unchecked Sendable {
     diagnostics.append((diagnostic.kind, diagnostic.actionType))
     guard diagnostic.kind == .reducerDidNotFinish, diagnostic.actionType == Program.slowType
     else { return }
-    guard
-      let (finish, state) = parked.withLock({ parked in
-        defer { parked = nil }; return parked
-      })
-    else {
-      violation("a slow action was reported late, but no slow reducer was waiting")
-      return
+    let waiting = parked.withLock { parked in
+      defer { parked = nil }
+      if parked == nil { reportedBeforeParking.withLock { $0 = true } }
+      return parked
     }
+    guard let (finish, state) = waiting else { return }
     queue.async { finish(state) }
   }
 
@@ -305,7 +315,15 @@ final class ProgramRunner: @unchecked Sendable {
       case .fail(let later):
         if later { queue.async { finish.fail(error) } } else { finish.fail(error) }
       case .slow:
-        parked.withLock { $0 = (finish, next) }
+        let early = parked.withLock { parked in
+          let early = reportedBeforeParking.withLock { reported in
+            defer { reported = false }
+            return reported
+          }
+          if !early { parked = (finish, next) }
+          return early
+        }
+        if early { queue.async { finish(next) } }
       case .dispatchInside(let child):
         dispatchNested(child)
         finish(next)

@@ -66,7 +66,11 @@ struct ModelBasedWatchdogRaceTests {
       reducerTimeout: .milliseconds(1),
       diagnostics: { diagnostic in
         if diagnostic.kind == .reducerDidNotFinish, diagnostic.actionType == Program.slowType {
-          let waiting = parked.withLock { $0?.round }
+          // The watchdog counts from the start of the turn, so on a loaded machine the report
+          // may come before the slow reducer has parked its `finish`: the round, not the
+          // parked action, says whose report it is. The loop starts a round only after the
+          // previous slow action was reported and finished, and each turn is reported once.
+          let waiting: Int? = round.current
           let first = reportsPerRound.withLock { counts in
             counts[waiting, default: 0] += 1
             return counts[waiting] == 1 && waiting != nil

@@ -3,9 +3,9 @@ import Dispatch
 /// Dispatching: through the middleware chain to the queue, and dispatches from inside a reducer.
 extension _StoreEngine {
   @inlinable
-  func dispatch(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+  func dispatch(_ action: any ActionProtocol, completion: _Completion<State>?) {
     if middleware.isEmpty {
-      enqueue(action, completion: completion)
+      enqueue(_Pending(action: action, completion: completion))
     } else if reducerCallThread.load() != Int(bitPattern: _currentThreadID())
       || !deferFromReducer(action, completion: completion)
     {
@@ -18,7 +18,7 @@ extension _StoreEngine {
   /// state and never runs inside the reduction. Returns `false` for any other dispatch.
   @usableFromInline
   func deferFromReducer(
-    _ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?
+    _ action: any ActionProtocol, completion: _Completion<State>?
   ) -> Bool {
     let thread = _currentThreadID()
     let reducingType: Int? = inner.withLock { core in
@@ -36,10 +36,10 @@ extension _StoreEngine {
   @inlinable
   func runMiddleware(
     from position: Int, _ action: any ActionProtocol,
-    completion: (@Sendable (State) -> Void)?, gate: _EffectGate? = nil
+    completion: _Completion<State>?, gate: _EffectGate? = nil
   ) {
     guard position < middleware.count else {
-      enqueue(action, completion: completion, gate: gate)
+      enqueue(_Pending(action: action, completion: completion, gate: gate))
       return
     }
     // Without a completion or a gate (the usual dispatch), the context is built from literal
@@ -53,13 +53,6 @@ extension _StoreEngine {
           completion: completion.map { _CompletionToken(engine: self, completion: $0) },
           gate: gate)
       }
-    // Borrowed from the chain, which the engine holds for its life: the link is read as an
-    // unretained reference (same layout as a strong one) and its closure called from the
-    // borrowed object, so neither the link nor what its closure captured is retained.
-    middleware.withUnsafeBufferPointer { chain in
-      chain.withMemoryRebound(to: Unmanaged<_MiddlewareLink<State>>.self) { links in
-        links[position]._withUnsafeGuaranteedRef { $0.body(action, context) }
-      }
-    }
+    callMiddleware(at: position, action, context)
   }
 }

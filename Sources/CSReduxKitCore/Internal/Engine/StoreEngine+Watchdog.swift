@@ -3,21 +3,6 @@ import Dispatch
 /// The reducer-timeout watchdog: one pending timer per store, looking at the turn in flight
 /// while the store is busy (see `_Watchdog`).
 extension _StoreEngine {
-  /// Hands the queue over to whoever calls `finish`, and tells the watchdog which box the
-  /// action waits in, for the name of the child reducer working on it.
-  @usableFromInline
-  func awaitFinish(_ box: _FinishBox<State>) {
-    let thread = _currentThreadID()
-    inner.withLock { core in
-      core.endReducer(thread: thread)
-      // Another thread may have finished this action, and started later ones, since the
-      // reducer returned: then the box no longer belongs to the turn in flight.
-      if core.turnInFlight, box.isAwaiting {
-        core.watchdog.awaitsFinish(box, turn: core.turnSerial)
-      }
-    }
-  }
-
   /// The time between two looks of the watchdog: a quarter of the timeout (see `_Watchdog`).
   var watchdogPeriodNanoseconds: UInt64 {
     let (seconds, attoseconds) = reducerTimeout.components
@@ -27,23 +12,22 @@ extension _StoreEngine {
     return max(1, timeout / UInt64(_Watchdog<State>.looksToOverdue - 1))
   }
 
-  /// Lets the watchdog watch this engine's turns for as long as `store` lives: its timer holds
-  /// the store weakly (a strong reference would keep the engine alive after the store is gone,
-  /// for as long as a period; a weak one to the engine would move the engine's reference count
-  /// to a side table and slow every retain on the dispatch path). Once the store is gone,
-  /// nothing can act on a report, and the timer stops.
+  /// Lets the watchdog watch this engine's turns until the store goes away (`shutDown`).
+  ///
+  /// The timer holds the engine through a target that the store's `shutDown` empties: a timer
+  /// pending after that finds no engine and stops, so it never keeps the store's machinery
+  /// alive. (A weak reference to the engine would move its reference count to a side table
+  /// and slow every retain on the dispatch path.)
   @usableFromInline
-  func watchTurns(of store: any AnyObject & Sendable) {
+  func watchTurns() {
     guard reducerTimeout > .zero else { return }
     let period = watchdogPeriodNanoseconds
-    // Unowned: the closure belongs to the core, inside the engine, and runs under its lock.
-    let arm: @Sendable () -> Void = { [weak store, unowned(unsafe) self] in
+    let target = _WatchdogTarget(self)
+    watchdogTarget = target
+    let arm: @Sendable () -> Void = {
       let deadline = DispatchTime.now().uptimeNanoseconds &+ period
       DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
-        [weak store, unowned(unsafe) self] in
-        // The store holds the engine: while it lives, so does the engine.
-        guard let store else { return }
-        withExtendedLifetime(store) { self.watchdogFired() }
+        target.engine?.watchdogFired()
       }
     }
     inner.withLock { core in core.armWatchdog = arm }
@@ -74,5 +58,23 @@ extension _StoreEngine {
           + " waiting." + readers
           + " Make sure every path through the reducer calls finish exactly once.")
     }
+  }
+}
+
+/// The engine as the watchdog's timer reaches it: until the store goes away.
+final class _WatchdogTarget<State: StateProtocol>: Sendable {
+  private let held: _Locked<_StoreEngine<State>?>
+
+  init(_ engine: _StoreEngine<State>) {
+    held = _Locked(engine)
+  }
+
+  /// The engine, retained for the caller, or `nil` once the store is gone.
+  var engine: _StoreEngine<State>? { held.withLock { $0 } }
+
+  /// Lets the engine go: the store is gone.
+  func detach() {
+    let engine = held.withLock { $0.take() }
+    _ = consume engine  // released outside the lock
   }
 }

@@ -31,11 +31,6 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let stateWhileLent: State?
   @usableFromInline let reporter: _Reporter
   @usableFromInline let inner: _Locked<_StoreCore<State>>
-  /// The next action for the thread that runs the queue, loaded when a round closes. Only
-  /// that thread touches it while it owns the queue (`isBusy`), and ownership passes through
-  /// the lock, so its accesses are ordered. A field rather than a local of the run loop: a
-  /// local would have to be destroyed, through the generic value witness, on every return.
-  @usableFromInline @exclusivity(unchecked) var next = _Next<State>()
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: ContiguousArray<_MiddlewareLink<State>>
   /// The effects the store runs (`async` thunks); see `_StoreEngine+Effects`.
@@ -50,6 +45,9 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// several times per call; calling this instead keeps cancelling as cheap as subscribing.
   /// Set once, in `init` (it needs `self`), and only read afterwards.
   @usableFromInline @exclusivity(unchecked) var cancelByID: @Sendable (UInt64) -> Void = { _ in }
+  /// What the watchdog's timer holds the engine through, emptied when the store goes away.
+  /// Set once, right after `init`, by the store (see `watchTurns`).
+  @exclusivity(unchecked) var watchdogTarget: _WatchdogTarget<State>?
 
   @inlinable
   init(
@@ -85,10 +83,6 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     if refusesLending { reportStateCannotBeLent() }
   }
 
-  deinit {
-    reducerCallThread.deallocate()
-  }
-
   /// Says, once and where the store is created, that its reducer cannot take the lent state
   /// it was asked to lend: the user chose a trade the store does not make.
   @usableFromInline
@@ -105,6 +99,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// Cancels every subscription and every effect, and drops the spare finish box: the store
   /// went away.
   func shutDown() {
+    watchdogTarget?.detach()
     effects.cancelAll(shutDown: true)
     let (entries, spare) = inner.withLock { core in
       (core.subscribers.removeAll(deferred: core.isNotifying), core.spareBox.take())
