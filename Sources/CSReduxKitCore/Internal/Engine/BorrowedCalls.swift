@@ -128,11 +128,13 @@ struct _NotificationList<State: StateProtocol> {
 }
 
 extension _SubscriberTable {
-  /// Fills `list` with the subscribers for `turn`'s action: those to every action, read in
-  /// place, and those filtered on its type; for a replaced state, every filtered subscriber
-  /// once, whatever its filter.
+  /// Fills `list` with the subscribers for an action of type `type` whose turn is of `kind`:
+  /// those to every action, read in place, and those filtered on its type; for a replaced
+  /// state, every filtered subscriber once, whatever its filter.
   @inlinable @inline(__always)
-  func collect(for turn: borrowing _Turn<State>, into list: inout _NotificationList<State>) {
+  func collect(
+    for kind: _Turn<State>.Kind, type: Int, into list: inout _NotificationList<State>
+  ) {
     if !all.slots.isEmpty {
       // Escapes the closure on purpose: see the invariants above for why it stays valid.
       list.all = all.slots.withUnsafeBufferPointer { entries in
@@ -140,11 +142,11 @@ extension _SubscriberTable {
       }
     }
     guard !byType.isEmpty else { return }
-    switch turn.kind {
+    switch kind {
     case .replace:
       collectEveryFiltered(into: &list)
     case .reduce:
-      if let slots = byType.slots(for: turn.type) { list.typed = slots }
+      if let slots = byType.slots(for: type) { list.typed = slots }
     }
   }
 }

@@ -32,6 +32,9 @@ struct _StoreCore<State: StateProtocol> {
   /// Whether the store lends its state to the reducer (``StateAccess/lentToReducer``, with a
   /// reducer that cannot fail half-way).
   @usableFromInline let lendsState: Bool
+  /// How many actions the thread running the queue may feed back before the store goes idle
+  /// (the store's `nestedDispatchLimit`).
+  @usableFromInline let feedbackLimit: Int
 
   // MARK: The run loop's state
 
@@ -92,9 +95,10 @@ struct _StoreCore<State: StateProtocol> {
   @usableFromInline var lastTurnNanoseconds: UInt64 = 0
 
   @inlinable
-  init(state: State, lendsState: Bool, watchesTurns: Bool) {
+  init(state: State, lendsState: Bool, feedbackLimit: Int, watchesTurns: Bool) {
     self.state = state
     self.lendsState = lendsState
+    self.feedbackLimit = feedbackLimit
     self.watchdog = _Watchdog(watches: watchesTurns)
   }
 
@@ -110,73 +114,93 @@ struct _StoreCore<State: StateProtocol> {
 
 // MARK: - Transitions
 
-/// What `admit` tells the dispatching thread to do.
+/// What `admit` tells the dispatching thread to do. No case carries the turn or the state:
+/// both stay where the caller keeps them.
 @usableFromInline
-enum _Admission<State: StateProtocol> {
-  /// The store was idle: run the queue, starting with this turn.
-  case run(_Turn<State>)
+enum _Admission {
+  /// The store was idle: run the queue, starting with this action's turn.
+  case run
   /// Queued behind the action in flight; its owner runs it.
   case queued
   /// Queued, and dispatched from inside the reducer of the action in flight: report it.
   case queuedFromReducer(reducingType: Int)
-  /// Dropped: call the completion with `state` (when there is one) and `outcome`; report the
-  /// feedback loop when `loop` holds its recent types.
-  case dropped(state: State?, outcome: ActionOutcome, loop: [Int]?)
+  /// Dropped: its effect was cancelled; call the completion with the state handed back.
+  case droppedCancelled
+  /// Dropped: the store's own feedback went past its limit; call the completion with the
+  /// state handed back (when there is one), and report the loop when `loop` holds its recent
+  /// types.
+  case droppedFeedback(loop: [Int]?)
 }
 
 extension _StoreCore {
   /// An action arrives at the queue (after the middleware): idle → reducing, or queued, or
-  /// dropped (its effect was cancelled, or the store's own feedback went past `limit`).
-  @inlinable
+  /// dropped (its effect was cancelled, or the store's own feedback went past its limit).
+  ///
+  /// `turn` is the action's turn, made by the caller; when the store was idle it is started
+  /// and `state` gets the state to reduce. When the action is dropped, `state` gets the state
+  /// for its completion (`nil` while an in-place reducer holds it: the completion then waits
+  /// for the state that reducer commits).
+  @inlinable @inline(__always)
   mutating func admit(
-    _ pending: _Pending<State>, type: Int, thread: UInt, limit: Int
-  ) -> _Admission<State> {
+    _ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?,
+    state given: inout State?
+  ) -> _Admission {
     guard isBusy else {
-      if let gate = pending.gate, gate.isCancelled {
-        return .dropped(state: presentState, outcome: .dropped(.effectCancelled), loop: nil)
+      if let gate, gate.isCancelled {
+        given = presentState
+        return .droppedCancelled
       }
       isBusy = true
-      return .run(startTurn(pending, type: type, thread: thread))
+      given = startTurn(&turn)
+      return .run
     }
-    guard drainThread == thread else {
-      queue.append(pending)
+    guard drainThread == turn.thread else {
+      queue.append(
+        _Pending(action: action, type: turn.type, completion: turn.completion.take(), gate: gate))
       return .queued
     }
     // Fed back by the thread running the queue: a subscriber, a completion or the reducer.
     let firstTrip = !feedback.isTripped
-    guard feedback.admit(type: type, limit: limit) else {
+    guard feedback.admit(type: turn.type, limit: feedbackLimit) else {
       // Dropped from inside an in-place reducer, which holds the state: the completion gets
       // the state that reducer commits.
-      if state == nil, let completion = pending.completion { lateCompletions.append(completion) }
-      return .dropped(
-        state: state, outcome: .dropped(.feedbackLimit),
-        loop: firstTrip ? feedback.recentTypes : nil)
+      if state == nil, let completion = turn.completion.take() {
+        lateCompletions.append(completion)
+      }
+      given = state
+      return .droppedFeedback(loop: firstTrip ? feedback.recentTypes : nil)
     }
-    queue.append(pending)
-    return reducerThread == thread ? .queuedFromReducer(reducingType: reducingType) : .queued
+    let reducing = reducerThread == turn.thread
+    queue.append(
+      _Pending(action: action, type: turn.type, completion: turn.completion.take(), gate: gate))
+    return reducing ? .queuedFromReducer(reducingType: reducingType) : .queued
   }
 
-  /// Starts an action's turn on `thread`: the state it reduces is the store's own, moved out,
-  /// when the store lends it, and otherwise a copy of the committed one.
-  @inlinable
-  mutating func startTurn(_ pending: _Pending<State>, type: Int, thread: UInt) -> _Turn<State> {
-    reducerThread = thread
-    reducingType = type
-    drainThread = thread
+  /// Starts `turn` on its thread and returns the state its reducer gets: the store's own,
+  /// moved out, when the store lends it, and otherwise a copy of the committed one, with a
+  /// finish box to reuse.
+  ///
+  /// The caller stores the result over the state of the turn before, which is the committed
+  /// state (the commit made them one): that store never releases the last reference to a
+  /// state, so no state's deinit runs under the lock.
+  @inlinable @inline(__always)
+  mutating func startTurn(_ turn: inout _Turn<State>) -> State {
+    reducerThread = turn.thread
+    reducingType = turn.type
+    drainThread = turn.thread
     turnSerial &+= 1
     turnInFlight = true
     if watchdog.turnStarted() { armWatchdog?() }
     if timingRequests != 0 { turnStartedAt = DispatchTime.now().uptimeNanoseconds }
     // A replacement's state is computed through `finish`, never lent; nor is the state while
     // readers that found it lent have not read it yet.
-    if lendsState, readersWaiting == 0, _Turn<State>.kind(of: type) == .reduce,
-      let own = state.take()
-    {
-      return _Turn(pending, type: type, state: own, lent: true, thread: thread)
+    if lendsState, readersWaiting == 0, turn.kind == .reduce, let own = state.take() {
+      turn.lent = true
+      return own
     }
-    var turn = _Turn(pending, type: type, state: presentState, lent: false, thread: thread)
-    turn.spare = spareBox.take()
-    return turn
+    turn.lent = false
+    if turn.spare == nil { turn.spare = spareBox.take() }
+    return presentState
   }
 
   /// The reducer returned without calling `finish`: reducing → awaiting `finish`. Another
@@ -191,12 +215,12 @@ extension _StoreCore {
   }
 
   /// Commits a turn's outcome (`newState`, or `nil` to keep the committed state) and opens its
-  /// notification round: reducing or awaiting `finish` → notifying. Afterwards `turn.state` is
-  /// the committed state and `round` lists whom to call. Returns the state it replaced, to be
-  /// released outside the lock.
-  @inlinable
+  /// notification round: reducing or awaiting `finish` → notifying. Afterwards `state` is the
+  /// committed state (the turn no longer holds a lent one) and `round` lists whom to call.
+  /// Returns the state it replaced, to be released outside the lock.
+  @inlinable @inline(__always)
   mutating func commit(
-    _ turn: inout _Turn<State>, _ newState: consuming State?,
+    _ newState: consuming State?, into state: inout State, turn: inout _Turn<State>,
     round: inout _NotificationList<State>
   ) -> State? {
     reducerThread = 0
@@ -206,11 +230,12 @@ extension _StoreCore {
     }
     var replaced: State?
     if let newState = newState.take() {
-      replaced = state.take()
+      replaced = self.state.take()
+      self.state = newState
+      // The state the reducer got is the replaced one, or (in place) the new one itself:
+      // this store releases no last reference.
       state = newState
-      turn.state = presentState
     }
-    turn.lent = false
     if readersToWake != 0 {
       round.readersToWake = readersToWake
       readersToWake = 0
@@ -221,32 +246,41 @@ extension _StoreCore {
       lateCompletions = []
       deferredDispatches = []
     }
+    turn.lent = false
     isNotifying = true
-    subscribers.collect(for: turn, into: &round)
+    subscribers.collect(for: turn.kind, type: turn.type, into: &round)
     return replaced
   }
 
-  /// Ends a notification round: notifying → reducing the next queued action (returned, with
-  /// the finish box `spare` handed over), or idle (`nil`). What is to be dealt with outside
-  /// the lock goes into `leftovers`, made only when there is any: the subscribers removed
-  /// during the round, to be released, and calls to make: the completions of cancelled
-  /// effects' actions it dropped, then the idle waiters.
-  @inlinable
+  /// Ends a notification round: notifying → reducing the next queued action, loaded into
+  /// `turn` (the action itself into `next`) with its state into `state`, and returns `true`;
+  /// or idle, and returns `false`. The turn's completion and action were taken before:
+  /// loading the next ones releases nothing. What is to be dealt with outside the lock goes into
+  /// `leftovers`, made only when there is any: the subscribers removed during the round, to
+  /// be released, and calls to make: the completions of cancelled effects' actions it
+  /// dropped, then the idle waiters.
+  @inlinable @inline(__always)
   mutating func closeRound(
-    spare: inout _FinishBox<State>?, thread: UInt, leftovers: inout _Leftovers<State>?
-  ) -> _Turn<State>? {
+    _ turn: inout _Turn<State>, _ state: inout State, next: inout (any ActionProtocol)?,
+    leftovers: inout _Leftovers<State>?
+  ) -> Bool {
     isNotifying = false
     if subscribers.hasDeferredChanges { takeDeferredChanges(into: &leftovers) }
-    if spareBox == nil { spareBox = spare.take() }
     guard !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) else {
+      if spareBox == nil { spareBox = turn.spare.take() }
       goIdle(leftovers: &leftovers)
-      return nil
+      return false
     }
-    return startTurn(pending, type: pending.action.type, thread: thread)
+    turn.type = pending.type
+    turn.kind = _Turn<State>.kind(of: pending.type)
+    turn.completion = pending.completion
+    next = pending.action
+    state = startTurn(&turn)
+    return true
   }
 
   /// Notifying → idle.
-  @usableFromInline
+  @inlinable @inline(__always)
   mutating func goIdle(leftovers: inout _Leftovers<State>?) {
     isBusy = false
     drainThread = 0
@@ -266,12 +300,11 @@ extension _StoreCore {
   mutating func popNext(droppingInto leftovers: inout _Leftovers<State>?) -> _Pending<State>? {
     while let pending = queue.popFirst() {
       guard let gate = pending.gate, gate.isCancelled else { return pending }
-      if let completion = pending.completion {
-        let state = presentState
-        var made = leftovers.take() ?? _Leftovers()
-        made.calls.append { completion(state, .dropped(.effectCancelled)) }
-        leftovers = made
-      }
+      // The call holds the action too: it is released with the call, outside the lock.
+      let state = presentState
+      var made = leftovers.take() ?? _Leftovers()
+      made.calls.append { pending.completion?(state, .dropped(.effectCancelled)) }
+      leftovers = made
     }
     return nil
   }

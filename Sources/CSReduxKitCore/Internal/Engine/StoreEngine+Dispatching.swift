@@ -5,7 +5,7 @@ extension _StoreEngine {
   @inlinable
   func dispatch(_ action: any ActionProtocol, completion: _Completion<State>?) {
     if middleware.isEmpty {
-      enqueue(_Pending(action: action, completion: completion))
+      enqueue(action, completion: completion, gate: nil)
     } else if reducerCallThread.load() != Int(bitPattern: _currentThreadID())
       || !deferFromReducer(action, completion: completion)
     {
@@ -21,13 +21,15 @@ extension _StoreEngine {
     _ action: any ActionProtocol, completion: _Completion<State>?
   ) -> Bool {
     let thread = _currentThreadID()
+    let type = action.type
     let reducingType: Int? = inner.withLock { core in
       guard core.isBusy, core.reducerThread == thread else { return nil }
-      core.deferredDispatches.append(_Pending(action: action, completion: completion))
+      core.deferredDispatches.append(
+        _Pending(action: action, type: type, completion: completion))
       return core.reducingType
     }
     guard let reducingType else { return false }
-    reportDispatchFromReducer(actionType: action.type, reducingType: reducingType)
+    reportDispatchFromReducer(actionType: type, reducingType: reducingType)
     return true
   }
 
@@ -39,7 +41,7 @@ extension _StoreEngine {
     completion: _Completion<State>?, gate: _EffectGate? = nil
   ) {
     guard position < middleware.count else {
-      enqueue(_Pending(action: action, completion: completion, gate: gate))
+      enqueue(action, completion: completion, gate: gate)
       return
     }
     // Without a completion or a gate (the usual dispatch), the context is built from literal

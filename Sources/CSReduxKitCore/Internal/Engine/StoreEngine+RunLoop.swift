@@ -3,136 +3,210 @@ import Dispatch
 /// The run loop: how one action goes from the queue to the last subscriber.
 ///
 /// Read top to bottom: `enqueue` admits an action; when the store was idle, the calling thread
-/// runs the queue (`run`): for each action, `reduce` calls the reducer and `finishTurn`
-/// commits its outcome, notifies the subscribers, calls the completion and closes the round,
-/// which loads the next queued action. A reducer that finishes later, on another thread,
-/// hands the queue to that thread (`resume`). Every change to the store's state is a
+/// runs the queue (`run`): for each action, `step` calls the reducer (`reduce`) and
+/// `finishTurn` commits its outcome, notifies the subscribers, calls the completion and closes
+/// the round, which loads the next queued action. A reducer that finishes later, on another
+/// thread, hands the queue to that thread (`resume`). Every change to the store's state is a
 /// transition of `_StoreCore`, made under the lock; the user's code runs here, outside it.
+///
+/// The run loop keeps three things apart: the action, borrowed (from the caller of `dispatch`
+/// for the first one, moved out of the engine's `next` for the later ones), so that it is
+/// never copied; the turn (`_Turn`), changed where it is; and the state the reducer gets,
+/// which after the commit is the committed state.
 extension _StoreEngine {
-  /// Queues an action, or runs it at once on this thread when the store is idle.
+  /// Queues an action, or runs it at once on this thread when the store is idle. An action
+  /// that an effect dispatched carries the effect's `gate`: dropped if the effect is cancelled
+  /// before its turn starts.
   @inlinable
-  func enqueue(_ pending: _Pending<State>) {
-    let thread = _currentThreadID()
-    let type = pending.action.type
-    let limit = nestedDispatchLimit
+  func enqueue(
+    _ action: any ActionProtocol, completion: _Completion<State>?, gate: _EffectGate?
+  ) {
+    // The turn is made here, outside the lock: reading the type calls into the action.
+    var turn = _Turn(type: action.type, completion: completion, thread: _currentThreadID())
+    var given: State?
     let admission = inner.withLock { core in
       defer { core.checkInvariants() }
-      return core.admit(pending, type: type, thread: thread, limit: limit)
+      return core.admit(action, &turn, gate: gate, state: &given)
     }
-    switch consume admission {
-    case .run(var turn):
-      run(&turn)
+    switch admission {
+    case .run:
+      guard var state = given.take() else { return }
+      run(action, &turn, &state)
     case .queued:
       break
     case .queuedFromReducer(let reducingType):
-      reportDispatchFromReducer(actionType: type, reducingType: reducingType)
-    case .dropped(let state, let outcome, let loop):
+      reportDispatchFromReducer(actionType: turn.type, reducingType: reducingType)
+    case .droppedCancelled:
+      if let state = given, let completion = turn.completion {
+        completion(state, .dropped(.effectCancelled))
+      }
+    case .droppedFeedback(let loop):
       if let loop { reportFeedbackLoop(types: loop) }
-      if let state, let completion = pending.completion { completion(state, outcome) }
+      if let state = given, let completion = turn.completion {
+        completion(state, .dropped(.feedbackLimit))
+      }
     }
   }
 
-  /// Runs the queue on this thread, from `turn` on, until the store goes idle or a reducer
-  /// goes asynchronous (then the thread that finishes it carries on).
+  /// Runs the queue on this thread, from `action`'s turn on, until the store goes idle or a
+  /// reducer goes asynchronous (then the thread that finishes it carries on).
   @inlinable
-  func run(_ turn: inout _Turn<State>) {
-    while let outcome = reduce(&turn) {
-      guard finishTurn(&turn, outcome) else { return }
+  func run(_ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State) {
+    guard step(action, &turn, &state) else { return }
+    runQueued(&turn, &state)
+  }
+
+  /// Runs the queued actions that closing a round loads into `next`, one by one. Each is
+  /// moved out before its own turn starts, and released here, outside the lock.
+  @inlinable
+  func runQueued(_ turn: inout _Turn<State>, _ state: inout State) {
+    while let action = next.take() {
+      guard step(action, &turn, &state) else { return }
     }
   }
 
-  /// Calls the reducer. Returns the outcome, or `nil` when the reducer returned without
-  /// calling `finish`: whoever calls it later resumes the queue.
+  /// One action's turn: reduces it, then commits, notifies and closes the round. Returns
+  /// `true` with the next queued action loaded into `turn`, or `false` when the store went
+  /// idle or the reducer returned without calling `finish`.
   @inlinable
-  func reduce(_ turn: inout _Turn<State>) -> _Outcome<State>? {
+  func step(_ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State)
+    -> Bool
+  {
+    let outcome: _Outcome<State>
     if turn.kind == .reduce, let reduceInPlace {
-      // The reduction cannot throw: there is never a half-made change to undo.
+      // The reduction cannot throw: there is never a half-made change to undo. When the turn
+      // is `lent`, `state` is the store's own and copy-on-write storage changes in place.
       enterReducer(turn.thread)
-      reduceInPlace(turn.action, &turn.state)
+      reduceInPlace(action, &state)
       leaveReducer()
-      return .state(turn.state)
+      outcome = .state(state)
+    } else {
+      guard let finished = reduce(action, &turn, state) else { return false }
+      outcome = finished
     }
-    var box = turn.spare.take() ?? _FinishBox(reporter: reporter)
-    box.begin(actionType: turn.type)
+    return finishTurn(action, &turn, &state, outcome)
+  }
+
+  /// Calls the reducer (or, for a replacement, computes the new state) with a finish box.
+  /// Returns the outcome, or `nil` when the reducer returned without calling `finish`:
+  /// whoever calls it later resumes the queue.
+  @inlinable @inline(__always)
+  func reduce(
+    _ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: State
+  ) -> _Outcome<State>? {
+    let fresh = turn.spare.take() ?? _FinishBox(reporter: reporter)
+    fresh.begin(actionType: turn.type)
+    // The box is moved into the callback and back out: the call retains nothing.
+    let finish = Finish(consume fresh)
     enterReducer(turn.thread)
     switch turn.kind {
-    case .reduce: execute(turn.action, turn.state, Finish(box))
-    case .replace: replaceState(turn.action, turn.state, Finish(box))
+    case .reduce: execute(action, state, finish)
+    case .replace: replaceState(action, state, finish)
     }
     leaveReducer()
-    if let outcome = box.outcomeIfFinished()
-      ?? box.reducerReturned(action: turn.action, completion: turn.completion, engine: self)
+    guard let box = (consume finish).box else { return .released }  // made from a box above
+    // Bound with `let`: calls on it then retain nothing.
+    if let outcome = box.outcomeIfFinished() {
+      recycle(box, into: &turn)
+      return outcome
+    }
+    return reducerReturned(consume box, action, &turn)
+  }
+
+  /// The reducer returned and `finish` was not called before (or was, on another thread, a
+  /// moment ago): returns the outcome, or `nil` when the action now awaits `finish`.
+  @usableFromInline
+  func reducerReturned(
+    _ box: consuming _FinishBox<State>, _ action: any ActionProtocol, _ turn: inout _Turn<State>
+  ) -> _Outcome<State>? {
+    if let outcome = box.reducerReturned(
+      action: action, completion: turn.completion, engine: self)
     {
-      // Reused by the next turn, unless the reducer kept its `finish`: a late second call
-      // must find this action's box, not the next one's.
-      if isKnownUniquelyReferenced(&box) { turn.spare = consume box }
+      recycle(box, into: &turn)
       return outcome
     }
     // When nothing else holds `finish`, it can never be called: complete the action now.
-    if isKnownUniquelyReferenced(&box), box.claimAbandoned() {
-      turn.spare = consume box
-      return .released
+    guard isKnownUniquelyReferenced(&box), box.claimAbandoned() else {
+      awaitFinish(box, thread: turn.thread)
+      return nil
     }
-    awaitFinish(box, thread: turn.thread)
-    return nil
+    recycle(box, into: &turn)
+    return .released
+  }
+
+  /// Keeps `box` for the next turn, unless the reducer kept its `finish`: a late second call
+  /// must find this action's box, not the next one's.
+  @inlinable @inline(__always)
+  func recycle(_ box: consuming _FinishBox<State>, into turn: inout _Turn<State>) {
+    var box = box
+    if isKnownUniquelyReferenced(&box) { turn.spare = consume box }
   }
 
   /// Commits an outcome, notifies, calls the completion and closes the round. Returns `true`
   /// with the next queued action loaded into `turn`, or `false` when the store went idle.
-  @inlinable
-  func finishTurn(_ turn: inout _Turn<State>, _ outcome: consuming _Outcome<State>) -> Bool {
+  @inlinable @inline(__always)
+  func finishTurn(
+    _ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State,
+    _ outcome: consuming _Outcome<State>
+  ) -> Bool {
     let result: ActionOutcome
-    let newState: State?
+    var newState: State?
     switch consume outcome {
     case .state(let state):
       result = .applied
       newState = state
     case .failed(let error):
       result = .failed(error)
-      newState = nil
       reportReducerFailed(type: turn.type, error: error)
     case .released:
       result = .failed(nil)
-      newState = nil
       reportFinishReleased(type: turn.type)
     }
     var round = _NotificationList<State>()
     var leftovers: _Leftovers<State>?
     var replaced: State?
     // Nobody to call: the round closes in the commit's critical section.
-    let closed: _Turn<State>?? = inner.withLock { core in
-      defer { core.checkInvariants() }
-      replaced = core.commit(&turn, newState, round: &round)
-      guard round.isSilent, turn.completion == nil else { return .none }
-      return .some(core.closeRound(spare: &turn.spare, thread: turn.thread, leftovers: &leftovers))
+    var closed = false
+    var hasNext = false
+    inner.withLock { core in
+      replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
+      if round.isSilent, turn.completion == nil {
+        closed = true
+        hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
+      }
+      core.checkInvariants()
     }
     _ = consume replaced  // the state before the commit is released here, outside the lock
     if round.readersToWake != 0 { wakeReaders(round.readersToWake) }
-    if let closed { return load(closed, into: &turn, leftovers: leftovers) }
-    notify(round, turn: turn, outcome: result)
-    let next = inner.withLock { core in
-      defer { core.checkInvariants() }
-      return core.closeRound(spare: &turn.spare, thread: turn.thread, leftovers: &leftovers)
+    if !closed {
+      // Taken, so that the completion is released here, not when the next one is loaded.
+      let completion = turn.completion.take()
+      notify(round, action, state, completion: completion, outcome: result)
+      hasNext = inner.withLock { core in
+        defer { core.checkInvariants() }
+        return core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
+      }
     }
-    return load(next, into: &turn, leftovers: leftovers)
+    if let leftovers = leftovers.take() { settle(leftovers) }
+    return hasNext
   }
 
   /// Calls the round's subscribers (with a ``RejectedAction`` in place of an action that was
   /// not applied), then the completion, then what the round carried besides.
-  @inlinable
+  @inlinable @inline(__always)
   func notify(
-    _ round: consuming _NotificationList<State>, turn: borrowing _Turn<State>,
-    outcome: ActionOutcome
+    _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
+    completion: _Completion<State>?, outcome: ActionOutcome
   ) {
     let extras = round.extras.take()
     if case .failed(let error) = outcome {
-      round.notify(RejectedAction(turn.action, error: error), turn.state)
+      round.notify(RejectedAction(action, error: error), state)
     } else {
-      round.notify(turn.action, turn.state)
+      round.notify(action, state)
     }
-    turn.completion?(turn.state, outcome)
+    completion?(state, outcome)
     if let extras {
-      for completion in extras.lateCompletions { completion(turn.state, .dropped(.feedbackLimit)) }
+      for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
       // Actions the reducer dispatched, through the middleware now that the state is
       // committed: this thread still owns the queue, so they queue behind this action.
       for pending in extras.deferredDispatches {
@@ -141,29 +215,15 @@ extension _StoreEngine {
     }
   }
 
-  /// Takes over what a closed round handed back: the next turn, if any, into `turn` (the
-  /// finished turn's values are released here, outside the lock), then the leftovers.
-  @inlinable
-  func load(
-    _ next: consuming _Turn<State>?, into turn: inout _Turn<State>,
-    leftovers: consuming _Leftovers<State>?
-  ) -> Bool {
-    let hasNext = next != nil
-    if let next { turn = next }
-    if let leftovers { settle(leftovers) }
-    return hasNext
-  }
-
   /// Resumes the queue on the thread that finished an asynchronous reducer (or let its
   /// `finish` go): commits the outcome, then runs what was queued meanwhile.
   @usableFromInline
   func resume(
     _ action: any ActionProtocol, completion: _Completion<State>?, outcome: _Outcome<State>
   ) {
-    let pending = _Pending(action: action, completion: completion)
-    var turn = _Turn(
-      pending, type: action.type, state: state, lent: false, thread: _currentThreadID())
-    if finishTurn(&turn, outcome) { run(&turn) }
+    var turn = _Turn(type: action.type, completion: completion, thread: _currentThreadID())
+    var state = self.state
+    if finishTurn(action, &turn, &state, outcome) { runQueued(&turn, &state) }
   }
 
   /// Hands the queue over to whoever calls `finish`.

@@ -8,26 +8,38 @@ typealias _Completion<State> = @Sendable (State, ActionOutcome) -> Void
 
 /// An action waiting in a store's queue.
 @usableFromInline
-struct _Pending<State: StateProtocol> {
+struct _Pending<State: StateProtocol>: Sendable {
   @usableFromInline let action: any ActionProtocol
+  /// The action's type, read when it was dispatched: the lock is never held while the
+  /// action's own code runs.
+  @usableFromInline let type: Int
   @usableFromInline let completion: _Completion<State>?
   /// The gate of the effect that dispatched the action (`nil` for any other dispatch): the
   /// action is dropped if the effect is cancelled before its turn starts.
   @usableFromInline let gate: _EffectGate?
 
   @inlinable
-  init(action: any ActionProtocol, completion: _Completion<State>?, gate: _EffectGate? = nil) {
+  init(
+    action: any ActionProtocol, type: Int, completion: _Completion<State>?,
+    gate: _EffectGate? = nil
+  ) {
     self.action = action
+    self.type = type
     self.completion = completion
     self.gate = gate
   }
 }
 
-/// One action's turn: everything the run loop carries from the reducer's call to the end of
-/// the action's notification round. One value, passed by reference from step to step, and
-/// loaded with the next queued action when a round closes.
+/// One action's turn: what the run loop carries from the reducer's call to the end of the
+/// action's notification round. One value, made once per run of the queue, passed by
+/// reference from step to step, and loaded with the next queued action when a round closes.
+///
+/// Two things travel beside it, never inside: the action, borrowed from the dispatching
+/// caller (the first one) or moved out of the engine's `next` (the later ones), so that it is
+/// never copied; and the state the reducer gets (see `_StoreCore.startTurn`). Nothing in a
+/// turn is wrapped in an optional or an enum on the way: a turn is changed where it is.
 @usableFromInline
-struct _Turn<State: StateProtocol> {
+struct _Turn<State: StateProtocol>: ~Copyable {
   /// What the turn does with the state.
   @usableFromInline
   enum Kind {
@@ -38,30 +50,24 @@ struct _Turn<State: StateProtocol> {
     case replace
   }
 
-  @usableFromInline var action: any ActionProtocol
   /// The action's type, read once: each read calls into the action.
   @usableFromInline var type: Int
   @usableFromInline var kind: Kind
+  /// Taken before the completion is called, so that it is released outside the lock.
   @usableFromInline var completion: _Completion<State>?
-  /// The state the reducer gets; after the commit, the committed state. When `lent`, it is
-  /// the store's own state, moved out of the core: nothing else holds it, so an in-place
-  /// reduction changes copy-on-write storage where it is.
-  @usableFromInline var state: State
-  @usableFromInline var lent: Bool
+  /// Whether the state beside the turn is the store's own, moved out of the core: nothing
+  /// else holds it, so an in-place reduction changes copy-on-write storage where it is.
+  @usableFromInline var lent = false
   /// A finish box the turn may use, recycled from an earlier turn.
   @usableFromInline var spare: _FinishBox<State>?
   /// The thread running the turn.
   @usableFromInline var thread: UInt
 
   @inlinable
-  init(_ pending: _Pending<State>, type: Int, state: State, lent: Bool, thread: UInt) {
-    action = pending.action
+  init(type: Int, completion: _Completion<State>?, thread: UInt) {
     self.type = type
     kind = Self.kind(of: type)
-    completion = pending.completion
-    self.state = state
-    self.lent = lent
-    spare = nil
+    self.completion = completion
     self.thread = thread
   }
 }
