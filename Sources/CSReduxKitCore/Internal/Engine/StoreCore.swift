@@ -140,7 +140,7 @@ extension _StoreCore {
   /// and `state` gets the state to reduce. When the action is dropped, `state` gets the state
   /// for its completion (`nil` while an in-place reducer holds it: the completion then waits
   /// for the state that reducer commits).
-  @inlinable @inline(__always)
+  @inlinable
   mutating func admit(
     _ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?,
     state given: inout State?

@@ -4,8 +4,9 @@ import Dispatch
 ///
 /// Read top to bottom: `enqueue` admits an action; when the store was idle, the calling thread
 /// runs the queue (`run`): for each action, `step` calls the reducer (`reduce`) and
-/// `finishTurn` commits its outcome, notifies the subscribers, calls the completion and closes
-/// the round, which loads the next queued action. A reducer that finishes later, on another
+/// `complete` commits its outcome, notifies the subscribers, calls the completion and closes
+/// the round, which loads the next queued action (an outcome that leaves the state as it was
+/// is reported first, by `finishTurn`). A reducer that finishes later, on another
 /// thread, hands the queue to that thread (`resume`). Every change to the store's state is a
 /// transition of `_StoreCore`, made under the lock; the user's code runs here, outside it.
 ///
@@ -19,10 +20,11 @@ extension _StoreEngine {
   /// before its turn starts.
   @inlinable
   func enqueue(
-    _ action: any ActionProtocol, completion: _Completion<State>?, gate: _EffectGate?
+    _ action: any ActionProtocol, completion: consuming _Completion<State>?, gate: _EffectGate?
   ) {
-    // The turn is made here, outside the lock: reading the type calls into the action.
-    var turn = _Turn(type: action.type, completion: completion, thread: _currentThreadID())
+    // The turn is made here, outside the lock: reading the type calls into the action. The
+    // completion is moved into it, not copied.
+    var turn = _Turn(type: action.type, completion: completion.take(), thread: _currentThreadID())
     var given: State?
     let admission = inner.withLock { core in
       defer { core.checkInvariants() }
@@ -50,7 +52,7 @@ extension _StoreEngine {
 
   /// Runs the queue on this thread, from `action`'s turn on, until the store goes idle or a
   /// reducer goes asynchronous (then the thread that finishes it carries on).
-  @inlinable
+  @inlinable @inline(__always)
   func run(_ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State) {
     guard step(action, &turn, &state) else { return }
     runQueued(&turn, &state)
@@ -72,19 +74,25 @@ extension _StoreEngine {
   func step(_ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State)
     -> Bool
   {
-    let outcome: _Outcome<State>
+    let applied: State
     if turn.kind == .reduce, let reduceInPlace {
       // The reduction cannot throw: there is never a half-made change to undo. When the turn
       // is `lent`, `state` is the store's own and copy-on-write storage changes in place.
       enterReducer(turn.thread)
       reduceInPlace(action, &state)
       leaveReducer()
-      outcome = .state(state)
+      applied = state
     } else {
-      guard let finished = reduce(action, &turn, state) else { return false }
-      outcome = finished
+      guard let outcome = reduce(action, &turn, state) else { return false }
+      switch consume outcome {
+      case .state(let newState):
+        applied = newState
+      case let unapplied:
+        return finishTurn(action, &turn, &state, unapplied)
+      }
     }
-    return finishTurn(action, &turn, &state, outcome)
+    // Applied: a literal `nil` failure leaves nothing to test or destroy on this path.
+    return complete(action, &turn, &state, newState: applied, failure: nil)
   }
 
   /// Calls the reducer (or, for a replacement, computes the new state) with a finish box.
@@ -142,26 +150,40 @@ extension _StoreEngine {
     if isKnownUniquelyReferenced(&box) { turn.spare = consume box }
   }
 
-  /// Commits an outcome, notifies, calls the completion and closes the round. Returns `true`
-  /// with the next queued action loaded into `turn`, or `false` when the store went idle.
-  @inlinable @inline(__always)
+  /// Finishes a turn with any outcome: reports one that leaves the state as it was, then
+  /// completes the turn. Out of line: the usual, applied path goes to `complete` directly and
+  /// carries none of this work.
+  @inline(never) @usableFromInline
   func finishTurn(
     _ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State,
-    _ outcome: consuming _Outcome<State>
+    _ outcome: _Outcome<State>
   ) -> Bool {
-    let result: ActionOutcome
     var newState: State?
-    switch consume outcome {
-    case .state(let state):
-      result = .applied
+    let failure: ActionOutcome?
+    switch outcome {
+    case .state(let state):  // from `resume`; `step` completes an applied outcome itself
       newState = state
+      failure = nil
     case .failed(let error):
-      result = .failed(error)
       reportReducerFailed(type: turn.type, error: error)
+      failure = .failed(error)
     case .released:
-      result = .failed(nil)
       reportFinishReleased(type: turn.type)
+      failure = .failed(nil)
     }
+    return complete(action, &turn, &state, newState: newState.take(), failure: failure)
+  }
+
+  /// Completes a turn: commits `newState` (the state stays as it was when it is `nil`),
+  /// notifies, calls the completion and closes the round. `failure` is what the completion hears and whether the
+  /// subscribers get a ``RejectedAction``; `nil` for applied. Returns `true` with the next
+  /// queued action loaded, or `false` when the store went idle.
+  @inlinable @inline(__always)
+  func complete(
+    _ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State,
+    newState: consuming State?, failure: ActionOutcome?
+  ) -> Bool {
+    var newState = newState
     var round = _NotificationList<State>()
     var leftovers: _Leftovers<State>?
     var replaced: State?
@@ -181,7 +203,7 @@ extension _StoreEngine {
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
       let completion = turn.completion.take()
-      notify(round, action, state, completion: completion, outcome: result)
+      notify(round, action, state, completion: completion, failure: failure)
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }
         return core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
@@ -196,15 +218,15 @@ extension _StoreEngine {
   @inlinable @inline(__always)
   func notify(
     _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
-    completion: _Completion<State>?, outcome: ActionOutcome
+    completion: _Completion<State>?, failure: ActionOutcome?
   ) {
     let extras = round.extras.take()
-    if case .failed(let error) = outcome {
+    if case .failed(let error)? = failure {
       round.notify(RejectedAction(action, error: error), state)
     } else {
-      round.notify(action, state)
+      round.notify(action, state)  // borrowed: an applied action is not copied
     }
-    completion?(state, outcome)
+    completion?(state, failure ?? .applied)
     if let extras {
       for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
       // Actions the reducer dispatched, through the middleware now that the state is
