@@ -150,13 +150,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   }
 
   /// The number of subscriptions that are not cancelled.
-  @inlinable
   public final var subscriberCount: Int {
     engine.inner.withLock { $0.subscribers.activeCount }
   }
 
   /// Whether no action is being reduced, notified or waiting in the queue.
-  @inlinable
   public final var isIdle: Bool {
     engine.inner.withLock { !$0.isBusy }
   }
