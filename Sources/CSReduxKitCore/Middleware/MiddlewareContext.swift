@@ -62,7 +62,8 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
   /// Passes `action` on and calls `completion` with the state committed for it and what
   /// became of it (the logging middleware's way to tell a rejected action from a committed
   /// one).
-  func next(_ action: any ActionProtocol, reportingOutcome completion: @escaping _Completion<State>) {
+  func next(_ action: any ActionProtocol, reportingOutcome completion: @escaping _Completion<State>)
+  {
     let earlier = self.completion?.take()
     let both: _Completion<State> = { state, outcome in
       completion(state, outcome)

@@ -74,9 +74,11 @@ struct SendOutcomeTests {
     let outcomes = Locked<[String]>([])
     let subscription = store.subscribe { _, _ in
       // Dispatched back into the store from its own subscriber: past 3, they are dropped.
-      store.dispatch(Action(ModuleAction.add), reportingOutcome: { _, outcome in
-        outcomes.append("\(outcome)")
-      })
+      store.dispatch(
+        Action(ModuleAction.add),
+        reportingOutcome: { _, outcome in
+          outcomes.append("\(outcome)")
+        })
     }
     store.dispatch(Action(ModuleAction.add))
     subscription.cancel()
@@ -92,12 +94,16 @@ struct SendOutcomeTests {
     let other = moduleStore("B")
     let inner = Locked<[String]>([])
     let outer = Locked<[String]>([])
-    failing.dispatch(Action(ModuleAction.add), reportingOutcome: { _, outcome in
-      other.dispatch(Action(ModuleAction.add), reportingOutcome: { _, outcome in
-        inner.append("\(outcome)")
+    failing.dispatch(
+      Action(ModuleAction.add),
+      reportingOutcome: { _, outcome in
+        other.dispatch(
+          Action(ModuleAction.add),
+          reportingOutcome: { _, outcome in
+            inner.append("\(outcome)")
+          })
+        outer.append("\(outcome)")
       })
-      outer.append("\(outcome)")
-    })
     #expect(inner.current == ["applied"])
     #expect(outer.current.first?.hasPrefix("failed") == true)
   }
