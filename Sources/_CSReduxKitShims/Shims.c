@@ -1,18 +1,6 @@
 // Most shims are header-only; the file functions of StatePersistence live here because they
-// need errno and system headers the Swift side should not import, and so does the store's
-// per-thread completion context.
+// need errno and system headers the Swift side should not import.
 #include "CSReduxKitShims.h"
-
-// Out of line: a thread-local defined in the header would be one variable per includer.
-static _Thread_local const void *csrk_completion_context_value;
-
-const void *csrk_completion_context(void) { return csrk_completion_context_value; }
-
-const void *csrk_set_completion_context(const void *context) {
-  const void *previous = csrk_completion_context_value;
-  csrk_completion_context_value = context;
-  return previous;
-}
 
 #if !defined(_WIN32)
 #include <errno.h>

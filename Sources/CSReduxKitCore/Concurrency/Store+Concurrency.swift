@@ -104,9 +104,7 @@ extension Store {
   @discardableResult
   public final func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State> {
     await withCheckedContinuation { continuation in
-      dispatch(action) { state in
-        // Read first: the store sets it only for the duration of this call.
-        let outcome = _CompletionContext.current
+      engine.dispatch(action) { state, outcome in
         continuation.resume(returning: SendResult(state: state, outcome: outcome))
       }
     }

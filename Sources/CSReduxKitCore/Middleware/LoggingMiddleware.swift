@@ -41,20 +41,21 @@ extension Middleware {
         line += " \(boundedDescription(of: data, limit: payloadLimit))"
       }
       let start = DispatchTime.now().uptimeNanoseconds
-      context.next(action) { [line] _ in
-        let elapsed = Self.format(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
-        // The store tells the completion what became of the action (see `SendResult`).
-        switch _CompletionContext.current {
-        case .applied:
-          log("\(line) committed in \(elapsed)")
-        case .failed(let error):
-          let why =
-            error.map { String(describing: $0) } ?? "the reducer let finish go without calling it"
-          log("\(line) rejected in \(elapsed): \(why)")
-        case .dropped(let reason):
-          log("\(line) dropped (\(reason)) after \(elapsed)")
-        }
-      }
+      context.next(
+        action,
+        reportingOutcome: { [line] _, outcome in
+          let elapsed = Self.format(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+          switch outcome {
+          case .applied:
+            log("\(line) committed in \(elapsed)")
+          case .failed(let error):
+            let why =
+              error.map { String(describing: $0) } ?? "the reducer let finish go without calling it"
+            log("\(line) rejected in \(elapsed): \(why)")
+          case .dropped(let reason):
+            log("\(line) dropped (\(reason)) after \(elapsed)")
+          }
+        })
     }
   }
 

@@ -56,10 +56,18 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
   public func next(
     _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
   ) {
+    next(action) { state, _ in completion(state) }
+  }
+
+  /// Passes `action` on and calls `completion` with the state committed for it and what
+  /// became of it (the logging middleware's way to tell a rejected action from a committed
+  /// one).
+  func next(_ action: any ActionProtocol, reportingOutcome completion: @escaping _Completion<State>)
+  {
     let earlier = self.completion?.take()
-    let both: @Sendable (State) -> Void = { state in
-      completion(state)
-      earlier?(state)
+    let both: _Completion<State> = { state, outcome in
+      completion(state, outcome)
+      earlier?(state, outcome)
     }
     engine.runMiddleware(from: position + 1, action, completion: both, gate: gate)
   }

@@ -46,7 +46,7 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
   /// - Returns: The state committed for it (or the current state if middleware dropped it).
   public func send(_ action: any ActionProtocol) async -> State {
     await withCheckedContinuation { continuation in
-      let completion: @Sendable (State) -> Void = { continuation.resume(returning: $0) }
+      let completion: _Completion<State> = { state, _ in continuation.resume(returning: state) }
       if let gate {
         // Calls the completion at once when the effect is cancelled, whenever that happens.
         engine.dispatch(action, completion: completion, fromEffect: gate)
@@ -69,9 +69,7 @@ extension ThunkContext {
   /// - Returns: The committed state and the action's outcome.
   public func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State> {
     await withCheckedContinuation { continuation in
-      let completion: @Sendable (State) -> Void = { state in
-        // Read first: the store sets it only for the duration of this call.
-        let outcome = _CompletionContext.current
+      let completion: _Completion<State> = { state, outcome in
         continuation.resume(returning: SendResult(state: state, outcome: outcome))
       }
       if let gate {

@@ -67,9 +67,10 @@ public struct Finish<State: StateProtocol>: Sendable {
 
   @inlinable
   func complete(_ outcome: _Outcome<State>) {
-    // Not `if let`: binding the box would copy the reference, one retain and release per call.
+    // Optional chaining, not `if let`: binding the box would copy the reference, one retain
+    // and release per call.
     if box != nil {
-      box.unsafelyUnwrapped.finish(outcome)
+      box?.finish(outcome)
     } else {
       link?.finish(outcome)
     }

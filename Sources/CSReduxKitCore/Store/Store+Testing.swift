@@ -16,3 +16,21 @@ extension Store {
     engine.inner.withLock { $0.spareBox.map(ObjectIdentifier.init) }
   }
 }
+
+extension Store {
+  /// Dispatches `action` and calls `completion` with the committed state and the action's
+  /// outcome, as `sendReportingOutcome` does, without suspending: for tests of outcomes from
+  /// inside subscribers and completions.
+  package func dispatch(
+    _ action: any ActionProtocol,
+    reportingOutcome completion: @escaping @Sendable (State, ActionOutcome) -> Void
+  ) {
+    engine.dispatch(action, completion: completion)
+  }
+
+  /// The first invariant of the store's engine that does not hold, in words; `nil` when all
+  /// hold. Checked by the model-based random test after every step.
+  package var brokenEngineInvariant: String? {
+    engine.inner.withLock { $0.brokenInvariant() }
+  }
+}

@@ -150,13 +150,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   }
 
   /// The number of subscriptions that are not cancelled.
-  @inlinable
   public final var subscriberCount: Int {
     engine.inner.withLock { $0.subscribers.activeCount }
   }
 
   /// Whether no action is being reduced, notified or waiting in the queue.
-  @inlinable
   public final var isIdle: Bool {
     engine.inner.withLock { !$0.isBusy }
   }
@@ -186,7 +184,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   public final func dispatch(
     _ action: any ActionProtocol, completion: @escaping @Sendable (State) -> Void
   ) {
-    engine.dispatch(action, completion: completion)
+    engine.dispatch(action) { state, _ in completion(state) }
   }
 
   /// Replaces the whole state with `state`, in its turn in the queue, without calling the
@@ -204,7 +202,10 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     with state: State, reason: String = "state replaced",
     completion: (@Sendable (State) -> Void)? = nil
   ) {
-    engine.dispatch(StateReplacedAction(state: state, reason: reason), completion: completion)
+    var completedWithState: _Completion<State>?
+    if let completion { completedWithState = { state, _ in completion(state) } }
+    engine.dispatch(
+      StateReplacedAction(state: state, reason: reason), completion: completedWithState)
   }
 
   // MARK: - Waiting for idle

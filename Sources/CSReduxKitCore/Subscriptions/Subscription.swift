@@ -34,10 +34,6 @@ public final class Subscription: @unchecked Sendable, Hashable, CustomStringConv
     self.onCancel = onCancel
   }
 
-  deinit {
-    flag.deallocate()
-  }
-
   /// Whether ``cancel()`` was called or the store went away.
   @inlinable
   public var isCancelled: Bool { flag.load() != 0 }

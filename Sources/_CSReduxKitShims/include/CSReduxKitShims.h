@@ -114,12 +114,6 @@ static inline uintptr_t csrk_current_thread(void) {
 #endif
 }
 
-/// The calling thread's completion context: what became of the action whose completion the
-/// store is calling on this thread (an object the store keeps alive for the call), or NULL.
-const void *csrk_completion_context(void);
-/// Sets the calling thread's completion context; returns the previous one, to put back.
-const void *csrk_set_completion_context(const void *context);
-
 /// Gives up the rest of the calling thread's time slice.
 static inline void csrk_yield(void) {
 #if defined(_WIN32)
@@ -128,17 +122,6 @@ static inline void csrk_yield(void) {
   sched_yield();
 #endif
 }
-
-/// A heap word for atomic use, initialized to `value`; `NULL` if memory is exhausted. Plain
-/// `malloc`: Swift's `UnsafeMutablePointer.allocate` goes through `posix_memalign` on Linux,
-/// which costs several times as much.
-static inline intptr_t *csrk_word_create(intptr_t value) {
-  intptr_t *word = (intptr_t *)malloc(sizeof(intptr_t));
-  if (word) *word = value;
-  return word;
-}
-
-static inline void csrk_word_destroy(intptr_t *word) { free(word); }
 
 static inline intptr_t csrk_atomic_load(intptr_t *word) {
   return __atomic_load_n(word, __ATOMIC_ACQUIRE);

@@ -62,9 +62,11 @@ struct SendOutcomeTests {
     let outcomes = Locked<[String]>([])
     let subscription = store.subscribe { _, _ in
       // Dispatched back into the store from its own subscriber: past 3, they are dropped.
-      store.dispatch(Action(ModuleAction.add)) { _ in
-        outcomes.append("\(_CompletionContext.current)")
-      }
+      store.dispatch(
+        Action(ModuleAction.add),
+        reportingOutcome: { _, outcome in
+          outcomes.append("\(outcome)")
+        })
     }
     store.dispatch(Action(ModuleAction.add))
     subscription.cancel()
@@ -80,12 +82,16 @@ struct SendOutcomeTests {
     let other = moduleStore("B")
     let inner = Locked<[String]>([])
     let outer = Locked<[String]>([])
-    failing.dispatch(Action(ModuleAction.add)) { _ in
-      other.dispatch(Action(ModuleAction.add)) { _ in
-        inner.append("\(_CompletionContext.current)")
-      }
-      outer.append("\(_CompletionContext.current)")
-    }
+    failing.dispatch(
+      Action(ModuleAction.add),
+      reportingOutcome: { _, outcome in
+        other.dispatch(
+          Action(ModuleAction.add),
+          reportingOutcome: { _, outcome in
+            inner.append("\(outcome)")
+          })
+        outer.append("\(outcome)")
+      })
     #expect(inner.current == ["applied"])
     #expect(outer.current.first?.hasPrefix("failed") == true)
   }

@@ -1,5 +1,6 @@
 import CSReduxKitCore
 import CSReduxKitTestSupport
+import Dispatch
 import Testing
 
 /// A counter store whose reducer holds `finish` for actions of type 1 in `held` (the test
@@ -85,5 +86,62 @@ struct EffectOrderingTests {
 
     #expect(store.state.applied.isEmpty)
     #expect(outcome.current?.description == "dropped(effect cancelled)")
+  }
+
+  @Test("a dropped action of a cancelled effect is released outside the store's lock")
+  func droppedActionReleasedOutsideTheLock() async {
+    let held = Locked<(@Sendable () -> Void)?>(nil)
+    let queued = Door()
+    let probe = Middleware<Counter> { action, context in
+      context.next(action)
+      if action.type == 5 { queued.open() }
+    }
+    let store = slowStore(held: held, probe: probe)
+    // Set by the payload's deinit: whether another thread could take the store's lock then.
+    let lockWasFree = Locked<Bool?>(nil)
+    store.dispatch(Action(type: 1))  // the reducer holds it: the store stays busy
+    #expect(held.current != nil)
+    let ended = Door()
+    store.dispatch(
+      Thunk<Counter>(id: SearchID()) { [weak store] context in
+        // Without a completion: once queued, the queue holds the only reference.
+        context.dispatch(Action(type: 5, data: LockProbe(store: store, result: lockWasFree)))
+        _ = await ended.opened()  // the effect runs until the test ends it
+      })
+    #expect(await queued.opened())
+    #expect(store.cancelEffects(id: SearchID()) == 1)
+    // Finishing the held action closes its round, which drops the queued one: on a thread of
+    // its own, since the payload's deinit waits there for another thread's read.
+    let finish = held.current
+    held.withLock { $0 = nil }  // the reducer holds it and it holds the store: a cycle
+    await offThePool { finish?() }
+    ended.open()
+    await store.waitUntilIdle(includingEffects: true)
+
+    #expect(store.state.applied == [1], "the effect's action never reached the reducer")
+    #expect(lockWasFree.current == true, "the payload's deinit ran under the store's lock")
+  }
+}
+
+/// A payload whose deinit checks, from another thread, that the store's lock is free: a read of
+/// the store from the deinit's own thread would deadlock if it were not.
+private final class LockProbe: Sendable {
+  let store: Store<Counter>?
+  let result: Locked<Bool?>
+
+  init(store: Store<Counter>?, result: Locked<Bool?>) {
+    self.store = store
+    self.result = result
+  }
+
+  deinit {
+    let read = DispatchSemaphore(value: 0)
+    let store = self.store
+    DispatchQueue.global().async {
+      _ = store?.subscriberCount
+      read.signal()
+    }
+    let free = read.wait(timeout: .now() + hangBound) == .success
+    result.withLock { $0 = free }
   }
 }

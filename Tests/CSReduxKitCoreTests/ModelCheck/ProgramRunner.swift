@@ -84,6 +84,11 @@ final class ProgramRunner: @unchecked Sendable {
       [self] thread in
       for step in program.threads[thread] {
         perform(step, on: store)
+        // The engine's own invariants hold between any two transitions, whatever the other
+        // threads are doing: checked under its lock after every step.
+        if let broken = store.brokenEngineInvariant {
+          violation("engine invariant broken after \(step): \(broken)")
+        }
         if allSynchronous, case .dispatch = step, commitCount != dispatched.withLock(\.count) {
           violation("dispatch returned before its actions were committed, on an idle store")
         }
@@ -94,6 +99,9 @@ final class ProgramRunner: @unchecked Sendable {
       return observation(store)
     }
     drain(store)
+    if let broken = store.brokenEngineInvariant {
+      violation("engine invariant broken after the store drained: \(broken)")
+    }
     let lateIDs = program.actions.filter { $0.value.behaviour == .twice(later: true) }.keys
     let lateDispatched = dispatched.withLock { ids in lateIDs.filter(ids.contains).count }
     for _ in 0..<lateDispatched

@@ -7,10 +7,6 @@ final class _EffectGate: Sendable {
   @usableFromInline
   init() {}
 
-  deinit {
-    closed.deallocate()
-  }
-
   @inlinable
   var isCancelled: Bool {
     get { closed.load() != 0 }

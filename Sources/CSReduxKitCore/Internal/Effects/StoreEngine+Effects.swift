@@ -54,14 +54,11 @@ extension _StoreEngine {
   /// dispatches need not be deferred like a reducer's (`deferFromReducer`).
   @usableFromInline
   func dispatch(
-    _ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    _ action: any ActionProtocol, completion: _Completion<State>?,
     fromEffect gate: _EffectGate
   ) {
     guard effects.isOpen(gate) else {
-      if let completion {
-        let current = state
-        _CompletionContext.with(.dropped(.effectCancelled)) { completion(current) }
-      }
+      completion?(state, .dropped(.effectCancelled))
       return
     }
     runMiddleware(from: 0, action, completion: completion, gate: gate)

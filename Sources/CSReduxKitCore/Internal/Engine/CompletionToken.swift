@@ -4,17 +4,17 @@
 final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let taken = _AtomicWord(0)
   @usableFromInline let engine: _StoreEngine<State>
-  @usableFromInline let completion: @Sendable (State) -> Void
+  @usableFromInline let completion: _Completion<State>
 
   @inlinable
-  init(engine: _StoreEngine<State>, completion: @escaping @Sendable (State) -> Void) {
+  init(engine: _StoreEngine<State>, completion: @escaping _Completion<State>) {
     self.engine = engine
     self.completion = completion
   }
 
   /// The completion, the first time only.
   @inlinable
-  func take() -> (@Sendable (State) -> Void)? {
+  func take() -> (_Completion<State>)? {
     taken.exchange(1) == 0 ? completion : nil
   }
 
@@ -23,10 +23,7 @@ final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
       // Dropped by a middleware; inside a reduction that holds the lent state, the call waits
       // for the commit.
       let completion = completion
-      engine.callWithCommittedState { state in
-        _CompletionContext.with(.dropped(.middleware)) { completion(state) }
-      }
+      engine.callWithCommittedState { state in completion(state, .dropped(.middleware)) }
     }
-    taken.deallocate()
   }
 }

@@ -43,11 +43,10 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// box go; nothing else orders that read before the write of the box's next use.
   @usableFromInline let actionTypeWord = _AtomicWord(0)
   @usableFromInline @exclusivity(unchecked) var action: (any ActionProtocol)?
-  @usableFromInline @exclusivity(unchecked) var completion: (@Sendable (State) -> Void)?
-  /// The outcome of a `finish` called before the reducer returned: initialized by `finish`
-  /// (`claimed`), moved out by the draining thread (`finishedEarly`), empty otherwise. Raw
-  /// memory, not an optional field: storing into it never has an old value to destroy.
-  @usableFromInline let earlyOutcome = UnsafeMutablePointer<_Outcome<State>>.allocate(capacity: 1)
+  @usableFromInline @exclusivity(unchecked) var completion: _Completion<State>?
+  /// The outcome of a `finish` called before the reducer returned: set by `finish`
+  /// (`claimed`), taken by the draining thread (`finishedEarly`), `nil` otherwise.
+  @usableFromInline @exclusivity(unchecked) var earlyOutcome: _Outcome<State>?
 
   @inlinable
   init(reporter: _Reporter) {
@@ -57,13 +56,8 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   deinit {
     // The reducer kept `finish` and then let it go without calling it.
     if phase.load() == Self.awaiting, let action, let resumeTarget {
-      resumeTarget._resume(action: action, completion: completion, outcome: .released)
+      resumeTarget.resume(action, completion: completion, outcome: .released)
     }
-    // Only the draining thread moves the outcome out, and it holds the box until it has.
-    if phase.load() == Self.finishedEarly { earlyOutcome.deinitialize(count: 1) }
-    earlyOutcome.deallocate()
-    phase.deallocate()
-    actionTypeWord.deallocate()
   }
 
   /// Prepares a fresh or recycled box for an action. Only the draining thread calls this.
@@ -86,7 +80,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// which case the action and completion are published for whoever finishes it.
   @inlinable
   func reducerReturned(
-    action: any ActionProtocol, completion: (@Sendable (State) -> Void)?,
+    action: any ActionProtocol, completion: _Completion<State>?,
     engine: _StoreEngine<State>
   ) -> _Outcome<State>? {
     let found = phase.compareExchange(expected: Self.executing, desired: Self.publishing)
@@ -99,9 +93,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
     }
     // `finish` claimed the box; it publishes the outcome a few instructions later.
     while phase.load() != Self.finishedEarly { csrk_yield() }
-    let outcome = earlyOutcome.move()
-    phase.store(Self.done)
-    return outcome
+    return takeEarlyOutcome()
   }
 
   /// The outcome of a reducer that called `finish` before it returned (the usual case), or
@@ -111,7 +103,14 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   @inlinable @inline(__always)
   func outcomeIfFinished() -> _Outcome<State>? {
     guard phase.load() == Self.finishedEarly else { return nil }
-    let outcome = earlyOutcome.move()
+    return takeEarlyOutcome()
+  }
+
+  /// Takes the outcome `finish` left (`finishedEarly`) and marks the box done. Only the
+  /// draining thread calls it.
+  @inlinable @inline(__always)
+  func takeEarlyOutcome() -> _Outcome<State>? {
+    let outcome = earlyOutcome.take()
     phase.store(Self.done)
     return outcome
   }
@@ -143,7 +142,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
           current = found
           continue
         }
-        earlyOutcome.initialize(to: consume outcome)
+        earlyOutcome = consume outcome
         phase.store(Self.finishedEarly)
         return
       case Self.publishing:
@@ -159,7 +158,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
         let engine = resumeTarget.take()
         let pending = (action.take(), completion.take())
         if let engine, let action = pending.0 {
-          engine._resume(action: action, completion: pending.1, outcome: outcome)
+          engine.resume(action, completion: pending.1, outcome: outcome)
         }
         return
       default:

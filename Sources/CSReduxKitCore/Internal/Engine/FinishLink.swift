@@ -27,7 +27,7 @@ struct _FinishLinkHeader<State: StateProtocol> {
 /// calls the handler once, reports a second call, and resumes the handler with `.released` if
 /// it is let go without a call.
 ///
-/// A `Sendable` handle on the link's storage, which is a `ManagedBuffer` (never `Sendable`
+/// A `Sendable` handle on the link's storage, a word buffer (never `Sendable`
 /// itself); the storage's word arbitrates between threads.
 @usableFromInline
 struct _FinishLink<State: StateProtocol>: @unchecked Sendable {
@@ -75,10 +75,7 @@ struct _FinishLink<State: StateProtocol>: @unchecked Sendable {
 /// word, so the word sits in the object's own allocation (making a `Finish(named:_:)` costs one
 /// heap allocation, not two) and its address never moves while the object lives.
 @usableFromInline
-final class _FinishLinkStorage<State: StateProtocol>:
-  ManagedBuffer<_FinishLinkHeader<State>, Int>
-{
-  /// Who receives the outcome.
+final class _FinishLinkStorage<State: StateProtocol>: _WordBuffer<_FinishLinkHeader<State>> {
   @usableFromInline
   enum Handler {
     /// A child's parent: its continuation.
@@ -94,12 +91,10 @@ final class _FinishLinkStorage<State: StateProtocol>:
     path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)?,
     handler: Handler
   ) -> _FinishLinkStorage<State> {
-    let buffer = create(minimumCapacity: 1) { _ in
-      _FinishLinkHeader(path: path, stage: stage, reportTwice: reportTwice, handler: handler)
-    }
-    let storage = unsafeDowncast(buffer, to: _FinishLinkStorage<State>.self)
-    storage.withUnsafeMutablePointerToElements { $0.initialize(to: 0) }
-    return storage
+    make(
+      header: _FinishLinkHeader(
+        path: path, stage: stage, reportTwice: reportTwice, handler: handler),
+      word: 0)
   }
 
   @inlinable
@@ -108,7 +103,7 @@ final class _FinishLinkStorage<State: StateProtocol>:
   /// Marks the link called; returns whether it had been called before.
   @inlinable @inline(__always)
   func markCalled() -> Bool {
-    withUnsafeMutablePointerToElements { csrk_atomic_exchange($0, 1) != 0 }
+    exchangeWord(1) != 0
   }
 
   @inlinable
@@ -150,7 +145,7 @@ final class _FinishLinkStorage<State: StateProtocol>:
   }
 
   deinit {
-    // The header is destroyed by `ManagedBuffer`; the tail word is a plain integer.
+    // The header is destroyed with the buffer; the word is a plain integer.
     if !markCalled() { deliverReleased() }
   }
 

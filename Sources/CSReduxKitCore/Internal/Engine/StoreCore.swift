@@ -1,87 +1,104 @@
 import Dispatch
 
-/// A store's mutable internals, all behind the store's one lock.
+/// A store's mutable internals, all behind the store's one lock, and the transitions of its
+/// run loop.
+///
+/// The store is in one of four states:
+///
+/// | state | `isBusy` | `turnInFlight` | `isNotifying` | who owns the queue |
+/// |---|---|---|---|---|
+/// | idle | no | no | no | nobody: the next `admit` takes it |
+/// | reducing | yes | yes | no | the thread in the reducer's call (`reducerThread`) |
+/// | awaiting `finish` | yes | yes | no | whoever calls `finish` |
+/// | notifying | yes | no | yes | the thread running the round (`drainThread`) |
+///
+/// Each transition is a method that runs under the lock and returns what the caller must do
+/// outside it (call the reducer, the subscribers, a completion, report): the lock is never
+/// held while user code runs. The engine's run loop (`StoreEngine+RunLoop.swift`) performs
+/// them in order:
+///
+/// - `admit`: idle → reducing (the caller runs the queue), or the action is queued or dropped;
+/// - `reducerReturned`: reducing → awaiting `finish`, when the reducer returned without it;
+/// - `commit`: reducing or awaiting `finish` → notifying, with the subscribers to call;
+/// - `closeRound`: notifying → reducing the next queued action, or idle.
+///
+/// `brokenInvariant()` states what holds between transitions; debug builds check it after
+/// each one, and the model-based random test after every step of its programs.
 @usableFromInline
 struct _StoreCore<State: StateProtocol> {
   /// The committed state; `nil` only while it is lent to an in-place reduction (see
-  /// `_StoreEngine.run`), which puts the new state back when it commits.
-  @usableFromInline
-  var state: State?
+  /// `startTurn`), which puts the new state back when it commits.
+  @usableFromInline var state: State?
   /// Whether the store lends its state to the reducer (``StateAccess/lentToReducer``, with a
   /// reducer that cannot fail half-way).
-  @usableFromInline
-  let lendsState: Bool
+  @usableFromInline let lendsState: Bool
+  /// How many actions the thread running the queue may feed back before the store goes idle
+  /// (the store's `nestedDispatchLimit`).
+  @usableFromInline let feedbackLimit: Int
+
+  // MARK: The run loop's state
+
+  /// An action is being reduced or notified, or is waiting for `finish`. Whoever set it owns
+  /// the queue until it clears it.
+  @usableFromInline var isBusy = false
+  /// A turn is in flight: from the call of its reducer to the commit of its outcome.
+  @usableFromInline var turnInFlight = false
+  /// A notification round is running; subscriber changes are deferred until it ends.
+  @usableFromInline var isNotifying = false
+  /// The thread inside the reducer's call, while one runs synchronously (0 otherwise).
+  @usableFromInline var reducerThread: UInt = 0
+  /// The type of the action in flight.
+  @usableFromInline var reducingType = 0
+  /// The thread running the queue (0 when idle or waiting for an asynchronous `finish`).
+  @usableFromInline var drainThread: UInt = 0
+  /// The serial number of the latest turn, for the watchdog.
+  @usableFromInline var turnSerial: UInt64 = 0
+  @usableFromInline var queue = _FIFO<_Pending<State>>()
+  @usableFromInline var subscribers = _SubscriberTable<State>()
+  /// A finish box to reuse, so that a synchronous reducer allocates none.
+  @usableFromInline var spareBox: _FinishBox<State>?
+  /// Called, outside the lock, the next time the store goes idle.
+  @usableFromInline var idleWaiters: [@Sendable () -> Void] = []
+  /// Feedback: actions the draining thread dispatched to this store since it was last idle.
+  @usableFromInline var feedback = _FeedbackMeter()
+
+  // MARK: Rarer work a round carries
+
   /// Actions dispatched from inside the reducer to a store with middleware: their middleware
   /// runs after the current commit, on the draining thread, so that it reads a committed state.
-  @usableFromInline
-  var deferredDispatches: [_Pending<State>] = []
-  /// A re-entrant read of a lent state is being reported: a diagnostics handler that reads the
-  /// state again is not reported again (it would recurse).
-  @usableFromInline
-  var isReportingLentRead = false
-  /// Readers waiting for a lent state to come back, not yet woken.
-  @usableFromInline
-  var readersToWake = 0
-  /// Readers that found the state lent and have not read it yet: while there are any, the
-  /// state is not lent again, so each of them reads at its first wake-up.
-  @usableFromInline
-  var readersWaiting = 0
+  @usableFromInline var deferredDispatches: [_Pending<State>] = []
   /// Completions of feedback actions dropped while the state was lent: called with the next
   /// committed state.
-  @usableFromInline
-  var lateCompletions: [@Sendable (State) -> Void] = []
-  /// An action is being reduced or notified, or is waiting for `finish`. Whoever sets it owns
-  /// the queue until it clears it.
-  @usableFromInline
-  var isBusy = false
-  /// A notification round is running; subscriber changes are deferred until it ends.
-  @usableFromInline
-  var isNotifying = false
-  /// The thread running the reducer, while one runs synchronously (0 otherwise).
-  @usableFromInline
-  var reducerThread: UInt = 0
-  @usableFromInline
-  var reducingType = 0
-  /// The thread running the queue (0 when idle or waiting for an asynchronous `finish`).
-  @usableFromInline
-  var drainThread: UInt = 0
-  /// Feedback: actions the draining thread dispatched to this store since it was last idle.
-  @usableFromInline
-  var feedback = _FeedbackMeter()
-  @usableFromInline
-  var queue = _FIFO<_Pending<State>>()
-  @usableFromInline
-  var subscribers = _SubscriberTable<State>()
-  @usableFromInline
-  var spareBox: _FinishBox<State>?
-  @usableFromInline
-  var watchdog: _Watchdog<State>
+  @usableFromInline var lateCompletions: [_Completion<State>] = []
+
+  // MARK: A lent state's readers
+
+  /// A re-entrant read of a lent state is being reported: a diagnostics handler that reads the
+  /// state again is not reported again (it would recurse).
+  @usableFromInline var isReportingLentRead = false
+  /// Readers waiting for a lent state to come back, not yet woken.
+  @usableFromInline var readersToWake = 0
+  /// Readers that found the state lent and have not read it yet: while there are any, the
+  /// state is not lent again, so each of them reads at its first wake-up.
+  @usableFromInline var readersWaiting = 0
+
+  // MARK: Watching and timing turns
+
+  @usableFromInline var watchdog: _Watchdog<State>
   /// Arms the watchdog's timer. Called under the lock, at most once per period of the timer
   /// while the store is busy; set by the engine once it exists (the timer needs the engine).
-  @usableFromInline
-  var armWatchdog: (@Sendable () -> Void)?
-  /// The serial number of the latest turn, and whether it is in flight: from the call of its
-  /// reducer to the commit of its outcome. The watchdog's timer reads them.
-  @usableFromInline
-  var turnSerial: UInt64 = 0
-  @usableFromInline
-  var turnInFlight = false
-  /// Called, outside the lock, the next time the store goes idle.
-  @usableFromInline
-  var idleWaiters: [@Sendable () -> Void] = []
+  @usableFromInline var armWatchdog: (@Sendable () -> Void)?
   /// How many observers (action logs) want each turn timed; timing costs two clock reads.
-  @usableFromInline
-  var timingRequests = 0
-  @usableFromInline
-  var turnStartedAt: UInt64 = 0
+  @usableFromInline var timingRequests = 0
+  @usableFromInline var turnStartedAt: UInt64 = 0
   /// From the reducer's call to the commit, for the action being notified.
-  @usableFromInline
-  var lastTurnNanoseconds: UInt64 = 0
+  @usableFromInline var lastTurnNanoseconds: UInt64 = 0
 
   @inlinable
-  init(state: State, lendsState: Bool, watchesTurns: Bool) {
+  init(state: State, lendsState: Bool, feedbackLimit: Int, watchesTurns: Bool) {
     self.state = state
     self.lendsState = lendsState
+    self.feedbackLimit = feedbackLimit
     self.watchdog = _Watchdog(watches: watchesTurns)
   }
 
@@ -93,28 +110,214 @@ struct _StoreCore<State: StateProtocol> {
     }
     return state
   }
+}
 
-  /// Starts reducing an action on `thread`: returns the state to reduce and hands over the
-  /// spare finish box. `lent` tells whether the state was moved out (for an in-place
-  /// reduction, which must put it back with `commitInPlace`) or copied.
+// MARK: - Transitions
+
+/// What `admit` tells the dispatching thread to do. No case carries the turn or the state:
+/// both stay where the caller keeps them.
+@usableFromInline
+enum _Admission {
+  /// The store was idle: run the queue, starting with this action's turn.
+  case run
+  /// Queued behind the action in flight; its owner runs it.
+  case queued
+  /// Queued, and dispatched from inside the reducer of the action in flight: report it.
+  case queuedFromReducer(reducingType: Int)
+  /// Dropped: its effect was cancelled; call the completion with the state handed back.
+  case droppedCancelled
+  /// Dropped: the store's own feedback went past its limit; call the completion with the
+  /// state handed back (when there is one), and report the loop when `loop` holds its recent
+  /// types.
+  case droppedFeedback(loop: [Int]?)
+}
+
+extension _StoreCore {
+  /// An action arrives at the queue (after the middleware): idle → reducing, or queued, or
+  /// dropped (its effect was cancelled, or the store's own feedback went past its limit).
+  ///
+  /// `turn` is the action's turn, made by the caller; when the store was idle it is started
+  /// and `state` gets the state to reduce. When the action is dropped, `state` gets the state
+  /// for its completion (`nil` while an in-place reducer holds it: the completion then waits
+  /// for the state that reducer commits).
   @inlinable
-  mutating func startTurn(
-    actionType: Int, thread: UInt, spareBox box: inout _FinishBox<State>?, lent: inout Bool
-  ) -> State {
-    reducerThread = thread
-    reducingType = actionType
-    drainThread = thread
+  mutating func admit(
+    _ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?,
+    state given: inout State?
+  ) -> _Admission {
+    guard isBusy else {
+      if let gate, gate.isCancelled {
+        given = presentState
+        return .droppedCancelled
+      }
+      isBusy = true
+      given = startTurn(&turn)
+      return .run
+    }
+    guard drainThread == turn.thread else {
+      queue.append(
+        _Pending(action: action, type: turn.type, completion: turn.completion.take(), gate: gate))
+      return .queued
+    }
+    // Fed back by the thread running the queue: a subscriber, a completion or the reducer.
+    let firstTrip = !feedback.isTripped
+    guard feedback.admit(type: turn.type, limit: feedbackLimit) else {
+      // Dropped from inside an in-place reducer, which holds the state: the completion gets
+      // the state that reducer commits.
+      if state == nil, let completion = turn.completion.take() {
+        lateCompletions.append(completion)
+      }
+      given = state
+      return .droppedFeedback(loop: firstTrip ? feedback.recentTypes : nil)
+    }
+    let reducing = reducerThread == turn.thread
+    queue.append(
+      _Pending(action: action, type: turn.type, completion: turn.completion.take(), gate: gate))
+    return reducing ? .queuedFromReducer(reducingType: reducingType) : .queued
+  }
+
+  /// Starts `turn` on its thread and returns the state its reducer gets: the store's own,
+  /// moved out, when the store lends it, and otherwise a copy of the committed one, with a
+  /// finish box to reuse.
+  ///
+  /// The caller stores the result over the state of the turn before, which is the committed
+  /// state (the commit made them one): that store never releases the last reference to a
+  /// state, so no state's deinit runs under the lock.
+  @inlinable @inline(__always)
+  mutating func startTurn(_ turn: inout _Turn<State>) -> State {
+    reducerThread = turn.thread
+    reducingType = turn.type
+    drainThread = turn.thread
     turnSerial &+= 1
     turnInFlight = true
     if watchdog.turnStarted() { armWatchdog?() }
     if timingRequests != 0 { turnStartedAt = DispatchTime.now().uptimeNanoseconds }
-    lent = lendsState && readersWaiting == 0 && actionType != StateReplacedAction.type
-    if lent, let state = state.take() {
-      return state
+    // A replacement's state is computed through `finish`, never lent; nor is the state while
+    // readers that found it lent have not read it yet.
+    if lendsState, readersWaiting == 0, turn.kind == .reduce, let own = state.take() {
+      turn.lent = true
+      return own
     }
-    lent = false
-    box = spareBox.take()
+    turn.lent = false
+    if turn.spare == nil { turn.spare = spareBox.take() }
     return presentState
+  }
+
+  /// The reducer returned without calling `finish`: reducing → awaiting `finish`. Another
+  /// thread may have finished the action and started the next turn meanwhile, so only the
+  /// markers that are still this thread's are cleared. Watches `box` for the name of the
+  /// child reducer at work, when it still belongs to the turn in flight.
+  @inlinable
+  mutating func reducerReturned(awaiting box: _FinishBox<State>, thread: UInt) {
+    if reducerThread == thread { reducerThread = 0 }
+    if drainThread == thread { drainThread = 0 }
+    if turnInFlight, box.isAwaiting { watchdog.awaitsFinish(box, turn: turnSerial) }
+  }
+
+  /// Commits a turn's outcome (`newState`, or `nil` to keep the committed state) and opens its
+  /// notification round: reducing or awaiting `finish` → notifying. Afterwards `state` is the
+  /// committed state (the turn no longer holds a lent one) and `round` lists whom to call.
+  /// Returns the state it replaced, to be released outside the lock.
+  @inlinable @inline(__always)
+  mutating func commit(
+    _ newState: consuming State?, into state: inout State, turn: inout _Turn<State>,
+    round: inout _NotificationList<State>
+  ) -> State? {
+    reducerThread = 0
+    turnInFlight = false
+    if timingRequests != 0 {
+      lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
+    }
+    var replaced: State?
+    if let newState = newState.take() {
+      replaced = self.state.take()
+      self.state = newState
+      // The state the reducer got is the replaced one, or (in place) the new one itself:
+      // this store releases no last reference.
+      state = newState
+    }
+    if readersToWake != 0 {
+      round.readersToWake = readersToWake
+      readersToWake = 0
+    }
+    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty {
+      round.extras = _RoundExtras(
+        lateCompletions: lateCompletions, deferredDispatches: deferredDispatches)
+      lateCompletions = []
+      deferredDispatches = []
+    }
+    turn.lent = false
+    isNotifying = true
+    subscribers.collect(for: turn.kind, type: turn.type, into: &round)
+    return replaced
+  }
+
+  /// Ends a notification round: notifying → reducing the next queued action, loaded into
+  /// `turn` (the action itself into `next`) with its state into `state`, and returns `true`;
+  /// or idle, and returns `false`. The turn's completion and action were taken before:
+  /// loading the next ones releases nothing. What is to be dealt with outside the lock goes into
+  /// `leftovers`, made only when there is any: the subscribers removed during the round, to
+  /// be released, and calls to make: the completions of cancelled effects' actions it
+  /// dropped, then the idle waiters.
+  @inlinable @inline(__always)
+  mutating func closeRound(
+    _ turn: inout _Turn<State>, _ state: inout State, next: inout (any ActionProtocol)?,
+    leftovers: inout _Leftovers<State>?
+  ) -> Bool {
+    isNotifying = false
+    if subscribers.hasDeferredChanges { takeDeferredChanges(into: &leftovers) }
+    guard !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) else {
+      if spareBox == nil { spareBox = turn.spare.take() }
+      goIdle(leftovers: &leftovers)
+      return false
+    }
+    turn.type = pending.type
+    turn.kind = _Turn<State>.kind(of: pending.type)
+    turn.completion = pending.completion
+    next = pending.action
+    state = startTurn(&turn)
+    return true
+  }
+
+  /// Notifying → idle.
+  @inlinable @inline(__always)
+  mutating func goIdle(leftovers: inout _Leftovers<State>?) {
+    isBusy = false
+    drainThread = 0
+    if feedback.count != 0 { feedback = _FeedbackMeter() }
+    guard !idleWaiters.isEmpty else { return }
+    var made = leftovers.take() ?? _Leftovers()
+    made.calls += idleWaiters
+    idleWaiters = []
+    leftovers = made
+  }
+
+  /// The next queued action whose turn may start. An action of an effect cancelled by now is
+  /// dropped: the check and the start of the turn share this critical section, so once
+  /// `cancel` returned none of the effect's queued actions reaches the reducer. Their
+  /// completions, bound to the committed state, go into the leftovers' calls.
+  @inlinable
+  mutating func popNext(droppingInto leftovers: inout _Leftovers<State>?) -> _Pending<State>? {
+    while let pending = queue.popFirst() {
+      guard let gate = pending.gate, gate.isCancelled else { return pending }
+      // The call holds the action too: it is released with the call, outside the lock.
+      let state = presentState
+      var made = leftovers.take() ?? _Leftovers()
+      made.calls.append { pending.completion?(state, .dropped(.effectCancelled)) }
+      leftovers = made
+    }
+    return nil
+  }
+
+  /// Applies the subscriber changes a round held back; the removed entries go into the
+  /// leftovers, to be released outside the lock.
+  @usableFromInline
+  mutating func takeDeferredChanges(into leftovers: inout _Leftovers<State>?) {
+    let removed = subscribers.applyDeferred()
+    guard !removed.isEmpty else { return }
+    var made = leftovers.take() ?? _Leftovers()
+    made.removed = removed
+    leftovers = made
   }
 
   /// Registers a reader on another thread than the reducing one that found the state lent, to
@@ -127,140 +330,71 @@ struct _StoreCore<State: StateProtocol> {
     }
     readersToWake += 1
   }
-
-  /// The reducer returned without finishing. Another thread may already have finished it and
-  /// started the next turn, so only clear the marker if it is still this thread's.
-  @inlinable
-  mutating func endReducer(thread: UInt) {
-    if reducerThread == thread { reducerThread = 0 }
-    if drainThread == thread { drainThread = 0 }  // this thread no longer runs the queue
-  }
-
-  /// Commits `newState` (when there is one) and opens a notification round. Returns the
-  /// committed state; hands back the state it replaced (to be released outside the lock) and
-  /// the subscribers to notify.
-  @inlinable
-  mutating func commit(
-    _ newState: inout State?, replaced: inout State?, actionType: Int,
-    into list: inout _NotificationList<State>
-  ) -> State {
-    reducerThread = 0
-    turnInFlight = false
-    if timingRequests != 0 {
-      lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
-    }
-    if let newState = newState.take() {
-      replaced = state.take()
-      state = newState
-    }
-    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty { list.extras = takeExtras() }
-    isNotifying = true
-    subscribers.collect(for: actionType, into: &list)
-    return presentState
-  }
-
-  /// Puts back (when it was lent) or replaces the state an in-place reduction changed, and
-  /// opens a notification round: like `commit`, and the round's list also says how many
-  /// waiting readers to wake.
-  @inlinable
-  mutating func commitInPlace(
-    _ newState: State, replaced: inout State?, actionType: Int,
-    into list: inout _NotificationList<State>
-  ) {
-    reducerThread = 0
-    turnInFlight = false
-    if timingRequests != 0 {
-      lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
-    }
-    replaced = state.take()
-    state = newState
-    if readersToWake != 0 {
-      list.readersToWake = readersToWake
-      readersToWake = 0
-    }
-    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty { list.extras = takeExtras() }
-    isNotifying = true
-    subscribers.collect(for: actionType, into: &list)
-  }
-
-  /// Moves the late completions and deferred dispatches out, for the round that opens.
-  @usableFromInline
-  mutating func takeExtras() -> _RoundExtras<State> {
-    defer {
-      lateCompletions = []
-      deferredDispatches = []
-    }
-    return _RoundExtras(lateCompletions: lateCompletions, deferredDispatches: deferredDispatches)
-  }
-
-  /// Closes a notification round. Loads the next queued action into `next` (its type into
-  /// `type`, the state to reduce into `nextState`) and returns `true`, or marks the store idle
-  /// and returns `false`. What is to be dealt with outside the lock goes into `leftovers`, made
-  /// only when there is any: the subscribers removed during the round, to be released, and
-  /// what to call: the completions of the cancelled effects' actions it dropped, then the idle
-  /// waiters.
-  @inlinable
-  mutating func endRound(
-    _ next: inout _Next<State>, _ type: inout Int, _ nextState: inout State, lent: inout Bool,
-    spareBox box: inout _FinishBox<State>?,
-    leftovers: inout _RoundLeftovers<State>?, thread: UInt
-  ) -> Bool {
-    isNotifying = false
-    if subscribers.hasDeferredChanges { takeDeferredChanges(into: &leftovers) }
-    if spareBox == nil { spareBox = box.take() }
-    guard !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) else {
-      isBusy = false
-      drainThread = 0
-      if feedback.count != 0 { feedback = _FeedbackMeter() }
-      if !idleWaiters.isEmpty { takeIdleWaiters(into: &leftovers) }
-      return false
-    }
-    type = pending.action.type
-    next.action = pending.action
-    next.completion = pending.completion
-    nextState = startTurn(actionType: type, thread: thread, spareBox: &box, lent: &lent)
-    return true
-  }
 }
 
+// MARK: - Invariants
+
 extension _StoreCore {
-  /// The next queued action whose turn may start. An action of an effect cancelled by now is
-  /// dropped: the check and the start of the turn share this critical section, so once
-  /// `cancel` returned none of the effect's queued actions reaches the reducer. Their
-  /// completions, bound to the committed state, go into the leftovers' calls.
-  @inlinable
-  mutating func popNext(droppingInto leftovers: inout _RoundLeftovers<State>?) -> _Pending<State>? {
-    while let pending = queue.popFirst() {
-      guard let gate = pending.gate, gate.isCancelled else { return pending }
-      if let completion = pending.completion {
-        let state = presentState
-        var made = leftovers.take() ?? _RoundLeftovers()
-        made.calls.append {
-          _CompletionContext.with(.dropped(.effectCancelled)) { completion(state) }
-        }
-        leftovers = made
-      }
+  /// What holds between any two transitions; `nil` when all of it does, otherwise the first
+  /// that fails, in words.
+  @usableFromInline
+  package func brokenInvariant() -> String? {
+    if !isBusy {
+      if turnInFlight || isNotifying { return "idle, yet a turn or a round is in flight" }
+      if !queue.isEmpty { return "idle with \(queue.count) action(s) queued" }
+      if drainThread != 0 || reducerThread != 0 { return "idle, yet a thread owns the queue" }
+      if feedback.count != 0 { return "idle with feedback counted" }
     }
+    if turnInFlight && isNotifying { return "a turn in flight during a notification round" }
+    if isNotifying && reducerThread != 0 { return "a reducer call during a notification round" }
+    if state == nil {
+      if !lendsState { return "the state is lent by a store that does not lend" }
+      if !turnInFlight { return "the state is lent outside a turn" }
+    }
+    if readersWaiting < 0 || readersToWake < 0 { return "a negative count of waiting readers" }
+    if !isNotifying && subscribers.hasDeferredChanges {
+      return "subscriber changes held back outside a round"
+    }
+    if subscribers.activeCount < 0 { return "a negative subscriber count" }
     return nil
   }
 
-  /// Applies the subscriber changes a round held back; the removed entries go into the
-  /// leftovers, to be released outside the lock.
-  @usableFromInline
-  mutating func takeDeferredChanges(into leftovers: inout _RoundLeftovers<State>?) {
-    let removed = subscribers.applyDeferred()
-    guard !removed.isEmpty else { return }
-    var made = leftovers.take() ?? _RoundLeftovers()
-    made.removed = removed
-    leftovers = made
+  /// Stops a debug build at a broken invariant; does nothing in a release build.
+  @inlinable @inline(__always)
+  func checkInvariants() {
+    #if DEBUG
+      if let broken = brokenInvariant() {
+        preconditionFailure("CSReduxKit engine invariant broken: \(broken)")
+      }
+    #endif
   }
+}
 
-  /// Hands the idle waiters over, after any call already in the leftovers.
-  @usableFromInline
-  mutating func takeIdleWaiters(into leftovers: inout _RoundLeftovers<State>?) {
-    var made = leftovers.take() ?? _RoundLeftovers()
-    made.calls += idleWaiters
-    idleWaiters = []
-    leftovers = made
+// MARK: - What a round hands back
+
+/// What a notification round rarely carries besides its subscribers: completions of feedback
+/// actions dropped while the state was lent, and actions the reducer dispatched to a store
+/// with middleware.
+@usableFromInline
+struct _RoundExtras<State: StateProtocol> {
+  @usableFromInline var lateCompletions: [_Completion<State>]
+  @usableFromInline var deferredDispatches: [_Pending<State>]
+
+  @inlinable
+  init(lateCompletions: [_Completion<State>], deferredDispatches: [_Pending<State>]) {
+    self.lateCompletions = lateCompletions
+    self.deferredDispatches = deferredDispatches
   }
+}
+
+/// What closing a round handed back to deal with outside the lock: the subscribers removed
+/// during the round (to be released) and the calls to make. A round that has none, the
+/// common case, hands back `nil`.
+@usableFromInline
+struct _Leftovers<State: StateProtocol> {
+  @usableFromInline var removed: [_Subscriber<State>] = []
+  @usableFromInline var calls: [@Sendable () -> Void] = []
+
+  @inlinable
+  init() {}
 }

@@ -17,6 +17,33 @@ extension _StoreEngine {
         + "nestedDispatchLimit.")
   }
 
+  /// The reducer failed the action (`finish.fail`, or a throw in an in-place reducer).
+  @usableFromInline
+  func reportReducerFailed(type: Int, error: any Error) {
+    report(
+      .reducerFailed, actionType: type,
+      "the reducer failed: \(error). The state was left unchanged. Check the action's "
+        + "payload and the state it applies to.", error: error)
+  }
+
+  /// The reducer let `finish` go without calling it.
+  @usableFromInline
+  func reportFinishReleased(type: Int) {
+    report(
+      .finishReleasedWithoutCall, actionType: type,
+      "the reducer let finish go without calling it; the action completed with the state "
+        + "unchanged. Call finish on every path, with the same state when nothing changes.")
+  }
+
+  @usableFromInline
+  func reportDispatchFromReducer(actionType: Int, reducingType: Int) {
+    report(
+      .dispatchFromReducer, actionType: actionType,
+      "dispatched from inside the reducer of action \(actionNames.label(for: reducingType)); "
+        + "it was queued and runs next. Reducers should be pure: dispatch from a subscriber, "
+        + "a completion or middleware instead.")
+  }
+
   @usableFromInline
   func report(
     _ kind: StoreDiagnostic.Kind, actionType: Int?, _ message: String, error: (any Error)? = nil

@@ -3,9 +3,9 @@ import Dispatch
 /// Dispatching: through the middleware chain to the queue, and dispatches from inside a reducer.
 extension _StoreEngine {
   @inlinable
-  func dispatch(_ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?) {
+  func dispatch(_ action: any ActionProtocol, completion: _Completion<State>?) {
     if middleware.isEmpty {
-      enqueue(action, completion: completion)
+      enqueue(action, completion: completion, gate: nil)
     } else if reducerCallThread.load() != Int(bitPattern: _currentThreadID())
       || !deferFromReducer(action, completion: completion)
     {
@@ -18,16 +18,18 @@ extension _StoreEngine {
   /// state and never runs inside the reduction. Returns `false` for any other dispatch.
   @usableFromInline
   func deferFromReducer(
-    _ action: any ActionProtocol, completion: (@Sendable (State) -> Void)?
+    _ action: any ActionProtocol, completion: _Completion<State>?
   ) -> Bool {
     let thread = _currentThreadID()
+    let type = action.type
     let reducingType: Int? = inner.withLock { core in
       guard core.isBusy, core.reducerThread == thread else { return nil }
-      core.deferredDispatches.append(_Pending(action: action, completion: completion))
+      core.deferredDispatches.append(
+        _Pending(action: action, type: type, completion: completion))
       return core.reducingType
     }
     guard let reducingType else { return false }
-    reportDispatchFromReducer(actionType: action.type, reducingType: reducingType)
+    reportDispatchFromReducer(actionType: type, reducingType: reducingType)
     return true
   }
 
@@ -36,7 +38,7 @@ extension _StoreEngine {
   @inlinable
   func runMiddleware(
     from position: Int, _ action: any ActionProtocol,
-    completion: (@Sendable (State) -> Void)?, gate: _EffectGate? = nil
+    completion: _Completion<State>?, gate: _EffectGate? = nil
   ) {
     guard position < middleware.count else {
       enqueue(action, completion: completion, gate: gate)
@@ -53,13 +55,6 @@ extension _StoreEngine {
           completion: completion.map { _CompletionToken(engine: self, completion: $0) },
           gate: gate)
       }
-    // Borrowed from the chain, which the engine holds for its life: the link is read as an
-    // unretained reference (same layout as a strong one) and its closure called from the
-    // borrowed object, so neither the link nor what its closure captured is retained.
-    middleware.withUnsafeBufferPointer { chain in
-      chain.withMemoryRebound(to: Unmanaged<_MiddlewareLink<State>>.self) { links in
-        links[position]._withUnsafeGuaranteedRef { $0.body(action, context) }
-      }
-    }
+    callMiddleware(at: position, action, context)
   }
 }

@@ -46,7 +46,7 @@ extension _StoreEngine {
   func callWithCommittedState(_ completion: @escaping @Sendable (State) -> Void) {
     let deferred = inner.withLock { core in
       guard core.state == nil, core.reducerThread == _currentThreadID() else { return false }
-      core.lateCompletions.append(completion)
+      core.lateCompletions.append { state, _ in completion(state) }
       return true
     }
     if !deferred { completion(state) }

@@ -3,21 +3,6 @@ import Dispatch
 /// The reducer-timeout watchdog: one pending timer per store, looking at the turn in flight
 /// while the store is busy (see `_Watchdog`).
 extension _StoreEngine {
-  /// Hands the queue over to whoever calls `finish`, and tells the watchdog which box the
-  /// action waits in, for the name of the child reducer working on it.
-  @usableFromInline
-  func awaitFinish(_ box: _FinishBox<State>) {
-    let thread = _currentThreadID()
-    inner.withLock { core in
-      core.endReducer(thread: thread)
-      // Another thread may have finished this action, and started later ones, since the
-      // reducer returned: then the box no longer belongs to the turn in flight.
-      if core.turnInFlight, box.isAwaiting {
-        core.watchdog.awaitsFinish(box, turn: core.turnSerial)
-      }
-    }
-  }
-
   /// The time between two looks of the watchdog: a quarter of the timeout (see `_Watchdog`).
   var watchdogPeriodNanoseconds: UInt64 {
     let (seconds, attoseconds) = reducerTimeout.components

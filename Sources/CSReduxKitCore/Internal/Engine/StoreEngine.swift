@@ -31,11 +31,13 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let stateWhileLent: State?
   @usableFromInline let reporter: _Reporter
   @usableFromInline let inner: _Locked<_StoreCore<State>>
-  /// The next action for the thread that runs the queue, loaded when a round closes. Only
-  /// that thread touches it while it owns the queue (`isBusy`), and ownership passes through
-  /// the lock, so its accesses are ordered. A field rather than a local of the run loop: a
-  /// local would have to be destroyed, through the generic value witness, on every return.
-  @usableFromInline @exclusivity(unchecked) var next = _Next<State>()
+  /// The next queued action for the thread that runs the queue, loaded when a round closes
+  /// (`closeRound`) and moved out by the run loop before its turn starts: the lock never
+  /// releases an action. Only that thread touches it while it owns the queue (`isBusy`), and
+  /// ownership passes through the lock, so its accesses are ordered. A field rather than part
+  /// of the turn, a local of the run loop: an optional existential there would be destroyed,
+  /// through the generic value witness, at the end of every dispatch.
+  @usableFromInline @exclusivity(unchecked) var next: (any ActionProtocol)?
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: ContiguousArray<_MiddlewareLink<State>>
   /// The effects the store runs (`async` thunks); see `_StoreEngine+Effects`.
@@ -81,15 +83,13 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
     self.middleware = ContiguousArray(middleware.lazy.map { _MiddlewareLink($0.body) })
     self.inner = _Locked(
-      _StoreCore(state: state, lendsState: lends, watchesTurns: reducerTimeout > .zero))
+      _StoreCore(
+        state: state, lendsState: lends, feedbackLimit: nestedDispatchLimit,
+        watchesTurns: reducerTimeout > .zero))
     // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
     // reference would move the engine's reference count to a side table).
     self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
     if refusesLending { reportStateCannotBeLent() }
-  }
-
-  deinit {
-    reducerCallThread.deallocate()
   }
 
   /// Says, once and where the store is created, that its reducer cannot take the lent state

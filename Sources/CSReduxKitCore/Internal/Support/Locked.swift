@@ -2,13 +2,17 @@ import _CSReduxKitShims
 
 /// A value and the lock that guards it, in one allocation.
 ///
+/// A struct holding one reference: the allocation is the storage object, a `ManagedBuffer`
+/// whose header is the value and whose one element is the lock; copies of a `_Locked` share it,
+/// and its owner reaches the lock with one load.
+///
 /// The value is reachable only through ``withLock(_:)``, so it can never be touched unlocked.
 /// Callers must not run user code (reducers, subscribers, completions) inside `withLock`.
 ///
 /// The one lock box of the package: the core, CSReduxKitTesting and the demo all use it. It is
 /// `Sendable` only when its value is, so a non-`Sendable` value cannot cross threads inside it.
 @usableFromInline
-package final class _Locked<Value> {
+package struct _Locked<Value> {
   @usableFromInline let storage: _LockedStorage<Value>
 
   @inlinable

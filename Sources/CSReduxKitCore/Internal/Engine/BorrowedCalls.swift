@@ -1,0 +1,167 @@
+/// The engine's borrowed calls: the one place of the core that reads references without
+/// retaining them, to call subscribers and middleware without touching reference counts.
+///
+/// Invariants, for everything in this file:
+///
+/// - A notification round reads the table's bucket of subscribers to every action in place,
+///   through a buffer pointer taken at the commit (`collect`). The round owns the table's
+///   buckets from the commit to the round's end (`_StoreCore.isNotifying`): every change to
+///   them, a store that goes away included (`removeAll(deferred:)`), waits until the round
+///   ends, so that memory stays allocated and unchanged while the round reads it.
+/// - The filtered bucket the round calls is retained by the list (`typed`), so its entries
+///   may be read unretained while the list lives.
+/// - A middleware link is read unretained from the engine's chain, which the engine holds
+///   for its whole life; the engine is alive while it runs its own middleware.
+/// - A strong reference and an unretained one have the same layout, and so do their optionals
+///   (one pointer, `nil` as zero): an array of references is read as an array of unretained
+///   ones by rebinding its memory, never by copying it.
+
+/// The subscribers to notify for one action, in subscription order: the ones that take every
+/// action merged with the ones filtered on this action's type. The table defers its own
+/// changes while a round runs, so the round reads the first bucket in place and holding the
+/// second never forces a copy.
+@usableFromInline
+struct _NotificationList<State: StateProtocol> {
+  /// The entries of the table's bucket of subscribers to every action, read in place: neither
+  /// the bucket nor its array is retained. The round owns the table's buckets from its commit
+  /// to its end (`isNotifying`): every change to them, including a store that goes away
+  /// (`removeAll(deferred:)`), waits for the round to end, so this memory stays allocated and
+  /// unchanged while the round reads it. Retaining the array instead costs two atomic
+  /// operations per dispatch. `nil` when the bucket is empty.
+  @usableFromInline var all: UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>?
+  /// The bucket filtered on the action's type, retained; for a replaced state, every filtered
+  /// subscriber once, in a new array. Optional, not empty: a list without one holds no array
+  /// to release.
+  @usableFromInline var typed: ContiguousArray<_Subscriber<State>?>?
+  /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
+  @usableFromInline var readersToWake = 0
+  /// The late completions and deferred dispatches, when there are any.
+  @usableFromInline var extras: _RoundExtras<State>?
+
+  @inlinable
+  init() {}
+
+  /// Whether the round has nobody to call: no subscriber, no late completion and no deferred
+  /// dispatch.
+  @inlinable
+  var isSilent: Bool {
+    all == nil && typed == nil && extras == nil
+  }
+
+  /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
+  ///
+  /// The table's buckets (and the list's filtered array) hold the entries for the whole round,
+  /// so the entries are read as unretained references: no reference count changes per
+  /// subscriber.
+  ///
+  /// Always inlined: compiled on its own, the optimizer turns `action` into a generic
+  /// parameter and then boxes it back into an existential for the subscribers, a copy of the
+  /// action per round.
+  @inlinable @inline(__always)
+  func notify(_ action: any ActionProtocol, _ state: State) {
+    guard let typed else {
+      guard let all else { return }
+      for entry in all {
+        guard let entry else { continue }
+        Self.call(entry, action, state)
+      }
+      return
+    }
+    let all = all ?? UnsafeBufferPointer(start: nil, count: 0)
+    Self.withUnretained(typed) { typed in
+      var i = 0
+      var j = 0
+      while true {
+        while i < all.count, all[i] == nil { i += 1 }
+        while j < typed.count, typed[j] == nil { j += 1 }
+        let next: Unmanaged<_Subscriber<State>>
+        switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
+        case (let a?, let b?):
+          if Self.id(a) < Self.id(b) {
+            next = a
+            i += 1
+          } else {
+            next = b
+            j += 1
+          }
+        case (let a?, nil):
+          next = a
+          i += 1
+        case (nil, let b?):
+          next = b
+          j += 1
+        case (nil, nil):
+          return
+        }
+        Self.call(next, action, state)
+      }
+    }
+  }
+
+  /// Lends the entries of `array` as unretained references, valid while `array` is held.
+  @inlinable @inline(__always)
+  static func withUnretained<R>(
+    _ array: ContiguousArray<_Subscriber<State>?>,
+    _ body: (UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>) -> R
+  ) -> R {
+    array.withUnsafeBufferPointer { entries in
+      // A strong reference and an unretained one have the same layout, and so do their
+      // optionals (one pointer, nil as zero).
+      entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { body($0) }
+    }
+  }
+
+  @inlinable @inline(__always)
+  static func id(_ entry: Unmanaged<_Subscriber<State>>) -> UInt64 {
+    entry._withUnsafeGuaranteedRef { $0.id }
+  }
+
+  /// Calls an active subscriber, borrowing the entry the list holds.
+  @inlinable @inline(__always)
+  static func call(
+    _ entry: Unmanaged<_Subscriber<State>>, _ action: any ActionProtocol, _ state: State
+  ) {
+    entry._withUnsafeGuaranteedRef { entry in
+      if entry.isActive { entry.body(action, state) }
+    }
+  }
+}
+
+extension _SubscriberTable {
+  /// Fills `list` with the subscribers for an action of type `type` whose turn is of `kind`:
+  /// those to every action, read in place, and those filtered on its type; for a replaced
+  /// state, every filtered subscriber once, whatever its filter.
+  @inlinable @inline(__always)
+  func collect(
+    for kind: _Turn<State>.Kind, type: Int, into list: inout _NotificationList<State>
+  ) {
+    if !all.slots.isEmpty {
+      // Escapes the closure on purpose: see the invariants above for why it stays valid.
+      list.all = all.slots.withUnsafeBufferPointer { entries in
+        entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { $0 }
+      }
+    }
+    guard !byType.isEmpty else { return }
+    switch kind {
+    case .replace:
+      collectEveryFiltered(into: &list)
+    case .reduce:
+      if let slots = byType.slots(for: type) { list.typed = slots }
+    }
+  }
+}
+
+extension _StoreEngine {
+  /// Calls the middleware at `position` with `action` and `context`, borrowing the link from
+  /// the chain: neither the link nor what its closure captured is retained.
+  @inlinable @inline(__always)
+  func callMiddleware(
+    at position: Int, _ action: any ActionProtocol, _ context: MiddlewareContext<State>
+  ) {
+    middleware.withUnsafeBufferPointer { chain in
+      chain.withMemoryRebound(to: Unmanaged<_MiddlewareLink<State>>.self) { links in
+        links[position]._withUnsafeGuaranteedRef { $0.body(action, context) }
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// A completion as the engine keeps it: called once, with the state committed for the action
+/// (or the current state, when the action was dropped) and what became of the action.
+///
+/// The outcome travels as a value: a `dispatch(_:completion:)` that only wants the state
+/// ignores it, `sendReportingOutcome` and the logging middleware read it.
+@usableFromInline
+typealias _Completion<State> = @Sendable (State, ActionOutcome) -> Void
+
+/// An action waiting in a store's queue.
+@usableFromInline
+struct _Pending<State: StateProtocol>: Sendable {
+  @usableFromInline let action: any ActionProtocol
+  /// The action's type, read when it was dispatched: the lock is never held while the
+  /// action's own code runs.
+  @usableFromInline let type: Int
+  @usableFromInline let completion: _Completion<State>?
+  /// The gate of the effect that dispatched the action (`nil` for any other dispatch): the
+  /// action is dropped if the effect is cancelled before its turn starts.
+  @usableFromInline let gate: _EffectGate?
+
+  @inlinable
+  init(
+    action: any ActionProtocol, type: Int, completion: _Completion<State>?,
+    gate: _EffectGate? = nil
+  ) {
+    self.action = action
+    self.type = type
+    self.completion = completion
+    self.gate = gate
+  }
+}
+
+/// One action's turn: what the run loop carries from the reducer's call to the end of the
+/// action's notification round. One value, made once per run of the queue, passed by
+/// reference from step to step, and loaded with the next queued action when a round closes.
+///
+/// Two things travel beside it, never inside: the action, borrowed from the dispatching
+/// caller (the first one) or moved out of the engine's `next` (the later ones), so that it is
+/// never copied; and the state the reducer gets (see `_StoreCore.startTurn`). Nothing in a
+/// turn is wrapped in an optional or an enum on the way: a turn is changed where it is.
+@usableFromInline
+struct _Turn<State: StateProtocol>: ~Copyable {
+  /// What the turn does with the state.
+  @usableFromInline
+  enum Kind {
+    /// The reducer reduces the action.
+    case reduce
+    /// The action is a ``StateReplacedAction``: its state (or its computation) replaces the
+    /// store's, without the reducer; every subscriber hears of it, whatever its filter.
+    case replace
+  }
+
+  /// The action's type, read once: each read calls into the action.
+  @usableFromInline var type: Int
+  @usableFromInline var kind: Kind
+  /// Taken before the completion is called, so that it is released outside the lock.
+  @usableFromInline var completion: _Completion<State>?
+  /// Whether the state beside the turn is the store's own, moved out of the core: nothing
+  /// else holds it, so an in-place reduction changes copy-on-write storage where it is.
+  @usableFromInline var lent = false
+  /// A finish box the turn may use, recycled from an earlier turn.
+  @usableFromInline var spare: _FinishBox<State>?
+  /// The thread running the turn.
+  @usableFromInline var thread: UInt
+
+  @inlinable
+  init(type: Int, completion: _Completion<State>?, thread: UInt) {
+    self.type = type
+    kind = Self.kind(of: type)
+    self.completion = completion
+    self.thread = thread
+  }
+}
+
+extension _Turn {
+  /// The kind of turn an action of type `type` takes.
+  @inlinable
+  static func kind(of type: Int) -> Kind {
+    type == StateReplacedAction.type ? .replace : .reduce
+  }
+}
