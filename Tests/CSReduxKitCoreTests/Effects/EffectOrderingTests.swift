@@ -5,6 +5,15 @@ import Testing
 
 /// A counter store whose reducer holds `finish` for actions of type 1 in `held` (the test
 /// finishes them later), with the thunks middleware and then `probe`.
+/// A middleware that opens `door` once an action of type 5 (an old query's result) went
+/// through the whole chain into the store's queue.
+private func opening(_ door: Door) -> Middleware<Counter> {
+  Middleware { action, context in
+    context.next(action)
+    if action.type == 5 { door.open() }
+  }
+}
+
 private func slowStore(
   held: Locked<(@Sendable () -> Void)?>, probe: Middleware<Counter>
 ) -> Store<Counter> {
@@ -29,11 +38,7 @@ struct EffectOrderingTests {
   func queuedResultOfASupersededQuery() async {
     let held = Locked<(@Sendable () -> Void)?>(nil)
     let queued = Door()
-    // Opens once the old result went through the whole chain into the store's queue.
-    let probe = Middleware<Counter> { action, context in
-      context.next(action)
-      if action.type == 5 { queued.open() }
-    }
+    let probe = opening(queued)
     let store = slowStore(held: held, probe: probe)
     let oldOutcome = Locked<ActionOutcome?>(nil)
     store.dispatch(Action(type: 1))  // the reducer holds it: the store stays busy
@@ -92,10 +97,7 @@ struct EffectOrderingTests {
   func droppedActionReleasedOutsideTheLock() async {
     let held = Locked<(@Sendable () -> Void)?>(nil)
     let queued = Door()
-    let probe = Middleware<Counter> { action, context in
-      context.next(action)
-      if action.type == 5 { queued.open() }
-    }
+    let probe = opening(queued)
     let store = slowStore(held: held, probe: probe)
     // Set by the payload's deinit: whether another thread could take the store's lock then.
     let lockWasFree = Locked<Bool?>(nil)
