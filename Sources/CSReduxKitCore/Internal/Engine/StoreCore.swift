@@ -38,9 +38,6 @@ struct _StoreCore<State: StateProtocol> {
 
   // MARK: The run loop's state
 
-  /// An action is being reduced or notified, or is waiting for `finish`. Whoever set it owns
-  /// the queue until it clears it.
-  @usableFromInline var isBusy = false
   /// A turn is in flight: from the call of its reducer to the commit of its outcome.
   @usableFromInline var turnInFlight = false
   /// A notification round is running; subscriber changes are deferred until it ends.
@@ -49,11 +46,8 @@ struct _StoreCore<State: StateProtocol> {
   @usableFromInline var reducerThread: UInt = 0
   /// The type of the action in flight.
   @usableFromInline var reducingType = 0
-  /// The thread running the queue (0 when idle or waiting for an asynchronous `finish`).
-  @usableFromInline var drainThread: UInt = 0
   /// The serial number of the latest turn, for the watchdog.
   @usableFromInline var turnSerial: UInt64 = 0
-  @usableFromInline var queue = _FIFO<_Pending<State>>()
   @usableFromInline var subscribers = _SubscriberTable<State>()
   /// A finish box to reuse, so that a synchronous reducer allocates none.
   @usableFromInline var spareBox: _FinishBox<State>?
@@ -93,6 +87,20 @@ struct _StoreCore<State: StateProtocol> {
   @usableFromInline var turnStartedAt: UInt64 = 0
   /// From the reducer's call to the commit, for the action being notified.
   @usableFromInline var lastTurnNanoseconds: UInt64 = 0
+
+  // MARK: What a dispatching thread reads and writes
+
+  // Last, so that they share the lock's cache line (the lock follows the core in its
+  // allocation): a thread that finds the store busy queues its action touching only that line
+  // and the queue's slot, and the thread running the queue finds them where the lock brought
+  // them. See docs/performance.md, "Two threads".
+
+  @usableFromInline var queue = _FIFO<_Pending<State>>()
+  /// The thread running the queue (0 when idle or waiting for an asynchronous `finish`).
+  @usableFromInline var drainThread: UInt = 0
+  /// An action is being reduced or notified, or is waiting for `finish`. Whoever set it owns
+  /// the queue until it clears it.
+  @usableFromInline var isBusy = false
 
   @inlinable
   init(state: State, lendsState: Bool, feedbackLimit: Int, watchesTurns: Bool) {

@@ -31,13 +31,6 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let stateWhileLent: State?
   @usableFromInline let reporter: _Reporter
   @usableFromInline let inner: _Locked<_StoreCore<State>>
-  /// The next queued action for the thread that runs the queue, loaded when a round closes
-  /// (`closeRound`) and moved out by the run loop before its turn starts: the lock never
-  /// releases an action. Only that thread touches it while it owns the queue (`isBusy`), and
-  /// ownership passes through the lock, so its accesses are ordered. A field rather than part
-  /// of the turn, a local of the run loop: an optional existential there would be destroyed,
-  /// through the generic value witness, at the end of every dispatch.
-  @usableFromInline @exclusivity(unchecked) var next: (any ActionProtocol)?
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: ContiguousArray<_MiddlewareLink<State>>
   /// The effects the store runs (`async` thunks); see `_StoreEngine+Effects`.
@@ -55,6 +48,16 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// What the watchdog's timer holds the engine through, emptied when the store goes away.
   /// Set once, right after `init`, by the store (see `watchTurns`).
   @exclusivity(unchecked) var watchdogTarget: _WatchdogTarget<State>?
+  /// The next queued action for the thread that runs the queue, loaded when a round closes
+  /// (`closeRound`) and moved out by the run loop before its turn starts: the lock never
+  /// releases an action. Only that thread touches it while it owns the queue (`isBusy`), and
+  /// ownership passes through the lock, so its accesses are ordered. A field rather than part
+  /// of the turn, a local of the run loop: an optional existential there would be destroyed,
+  /// through the generic value witness, at the end of every dispatch. The last field: the
+  /// thread running the queue writes it twice per action, and next to `inner` or `middleware`,
+  /// which every dispatching thread reads, each write would take their cache line away from
+  /// the other threads (false sharing; see docs/performance.md, "Two threads").
+  @usableFromInline @exclusivity(unchecked) var next: (any ActionProtocol)?
 
   @inlinable
   init(
