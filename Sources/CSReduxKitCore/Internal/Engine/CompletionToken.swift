@@ -6,14 +6,14 @@ final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let engine: _StoreEngine<State>
   @usableFromInline let completion: _Completion<State>
 
-  @inlinable
+  @usableFromInline
   init(engine: _StoreEngine<State>, completion: @escaping _Completion<State>) {
     self.engine = engine
     self.completion = completion
   }
 
   /// The completion, the first time only.
-  @inlinable
+  @usableFromInline
   func take() -> (_Completion<State>)? {
     taken.exchange(1) == 0 ? completion : nil
   }

@@ -11,7 +11,7 @@ struct _FeedbackMeter {
   init() {}
 
   /// Counts one feedback action. Returns `false` when it must be dropped: the limit was passed.
-  @inlinable
+  @usableFromInline
   mutating func admit(type: Int, limit: Int) -> Bool {
     count += 1
     if recentTypes.count < 64 {

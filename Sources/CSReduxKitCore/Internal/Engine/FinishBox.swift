@@ -68,7 +68,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   }
 
   /// The type of the action this box completes.
-  @inlinable
+  @usableFromInline
   var actionType: Int { actionTypeWord.load() }
 
   /// The child of a composed reducer that is working, if any.
@@ -78,7 +78,6 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// Called by the draining thread when the reducer returned. Returns the outcome when `finish`
   /// was called before that (on any thread), or `nil` when the action is still in flight, in
   /// which case the action and completion are published for whoever finishes it.
-  @inlinable
   func reducerReturned(
     action: any ActionProtocol, completion: _Completion<State>?,
     engine: _StoreEngine<State>
@@ -117,7 +116,6 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
 
   /// Completes an action that was still awaiting `finish` when nothing else can call it any
   /// more. Returns `false` if a `finish` call won the race.
-  @inlinable
   func claimAbandoned() -> Bool {
     guard phase.compareExchange(expected: Self.awaiting, desired: Self.done) == Self.awaiting
     else { return false }
@@ -128,7 +126,6 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   }
 
   /// Whether the reducer has returned and `finish` has not been called yet.
-  @inlinable
   var isAwaiting: Bool { phase.load() == Self.awaiting }
 
   @inlinable

@@ -9,7 +9,7 @@ final class _Reporter: Sendable {
   @usableFromInline let actionNames: ActionTypeNames
   @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
 
-  @inlinable
+  @usableFromInline
   init(
     storeName: String, actionNames: ActionTypeNames,
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void

@@ -102,7 +102,7 @@ struct _StoreCore<State: StateProtocol> {
   /// the queue until it clears it.
   @usableFromInline var isBusy = false
 
-  @inlinable
+  @usableFromInline
   init(state: State, lendsState: Bool, feedbackLimit: Int, watchesTurns: Bool) {
     self.state = state
     self.lendsState = lendsState
@@ -215,7 +215,6 @@ extension _StoreCore {
   /// thread may have finished the action and started the next turn meanwhile, so only the
   /// markers that are still this thread's are cleared. Watches `box` for the name of the
   /// child reducer at work, when it still belongs to the turn in flight.
-  @inlinable
   mutating func reducerReturned(awaiting box: _FinishBox<State>, thread: UInt) {
     if reducerThread == thread { reducerThread = 0 }
     if drainThread == thread { drainThread = 0 }
@@ -330,7 +329,7 @@ extension _StoreCore {
 
   /// Registers a reader on another thread than the reducing one that found the state lent, to
   /// be woken when it is put back.
-  @inlinable
+  @usableFromInline
   mutating func registerReader(isWaiting: inout Bool) {
     if !isWaiting {
       readersWaiting += 1
@@ -388,7 +387,7 @@ struct _RoundExtras<State: StateProtocol> {
   @usableFromInline var lateCompletions: [_Completion<State>]
   @usableFromInline var deferredDispatches: [_Pending<State>]
 
-  @inlinable
+  @usableFromInline
   init(lateCompletions: [_Completion<State>], deferredDispatches: [_Pending<State>]) {
     self.lateCompletions = lateCompletions
     self.deferredDispatches = deferredDispatches

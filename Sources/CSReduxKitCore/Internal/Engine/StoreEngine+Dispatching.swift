@@ -35,7 +35,12 @@ extension _StoreEngine {
 
   /// Runs the middleware at `position` and after, or enqueues the action past the last one.
   /// The `gate` of the effect that dispatched the action goes along the chain to the queue.
-  @inlinable
+  ///
+  /// Always inlined (into `dispatch` and into `MiddlewareContext.next`, so into each
+  /// middleware's call of `next`): compiled on its own, the optimizer turns its
+  /// `any ActionProtocol` parameter into a generic one and boxes the action again into a new
+  /// existential for the middleware's closure, a copy of the action per middleware.
+  @inlinable @inline(__always)
   func runMiddleware(
     from position: Int, _ action: any ActionProtocol,
     completion: _Completion<State>?, gate: _EffectGate? = nil

@@ -41,7 +41,6 @@ struct _Watchdog<State: StateProtocol> {
   @usableFromInline
   var looks = 0
 
-  @inlinable
   init(watches: Bool) {
     isArmed = !watches
   }
@@ -55,7 +54,6 @@ struct _Watchdog<State: StateProtocol> {
   }
 
   /// One look of the timer at the turn in flight (`inFlight`, numbered `turn`).
-  @inlinable
   mutating func look(
     turn: UInt64, inFlight: Bool, actionType: Int, readersWaiting: Int
   ) -> Verdict {
@@ -77,7 +75,6 @@ struct _Watchdog<State: StateProtocol> {
   }
 
   /// The reducer of turn `turn` returned and its action waits for `finish` in `box`.
-  @inlinable
   mutating func awaitsFinish(_ box: _FinishBox<State>, turn: UInt64) {
     self.box = box
     boxTurn = turn

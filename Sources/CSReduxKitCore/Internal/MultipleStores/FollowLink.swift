@@ -26,7 +26,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     @usableFromInline var isDraining = false
     @usableFromInline var subscription: Subscription?
 
-    @inlinable
+    @usableFromInline
     init() {}
   }
 
@@ -39,7 +39,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   @usableFromInline let target: _WeakReference<Store<Target>>
   @usableFromInline let core = _Locked(Core())
 
-  @inlinable
+  @usableFromInline
   init(
     sourceName: String, target: Store<Target>, depthLimit: Int,
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void,
@@ -54,13 +54,13 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     self.makeAction = makeAction
   }
 
-  @inlinable
+  @usableFromInline
   func attach(_ subscription: Subscription) {
     core.withLock { $0.subscription = subscription }
   }
 
   /// Sets the first value, unless a commit of the source already did.
-  @inlinable
+  @usableFromInline
   func start(_ value: Value, sendsInitialValue: Bool) {
     let first = core.withLock { core -> Pending? in
       guard !core.hasValue else { return nil }

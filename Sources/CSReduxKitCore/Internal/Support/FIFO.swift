@@ -29,7 +29,7 @@ struct _FIFO<Element> {
     return element
   }
 
-  @inlinable
+  @usableFromInline
   mutating func grow() {
     let newCapacity = Swift.max(8, slots.count * 2)
     var newSlots = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
