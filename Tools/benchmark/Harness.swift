@@ -131,29 +131,48 @@ func measurePair(
   _ name: String, floor floorName: String, unit: String, options: Options,
   maximumOperations: Int = 1 << 40, _ body: (Int) -> Void, floor floorBody: (Int) -> Void
 ) -> (Measurement, Measurement) {
-  let operations: Int
-  let floorOperations: Int
+  withoutActuallyEscaping(body) { body in
+    withoutActuallyEscaping(floorBody) { floorBody in
+      let both = measureAlternately(
+        [(name, body), (floorName, floorBody)], unit: unit, options: options,
+        maximumOperations: maximumOperations)
+      return (both[0], both[1])
+    }
+  }
+}
+
+/// Measures several scenarios in turn, one run of each per round, so that a change in the
+/// machine's load weighs on all alike; each is calibrated on its own first. `rounds` (by
+/// default `options.runs`) sets how many runs each gets: more rounds make the medians of
+/// scenarios that are compared with each other steadier on a busy machine.
+///
+/// - Returns: One measurement per scenario, in order.
+func measureAlternately(
+  _ scenarios: [(name: String, body: (Int) -> Void)], unit: String, options: Options,
+  maximumOperations: Int = 1 << 40, rounds: Int? = nil
+) -> [Measurement] {
+  let operations: [Int]
   if let fixed = options.fixedOperations {
-    operations = max(1, min(fixed, maximumOperations))
-    floorOperations = operations
-    _ = time(operations, body)  // warm-up
-    _ = time(floorOperations, floorBody)
+    let count = max(1, min(fixed, maximumOperations))
+    operations = scenarios.map { _ in count }
+    for scenario in scenarios { _ = time(count, scenario.body) }  // warm-up
   } else {
-    operations = calibrate(options: options, maximumOperations: maximumOperations, body)
-    floorOperations = calibrate(
-      options: options, maximumOperations: maximumOperations, floorBody)
+    operations = scenarios.map {
+      calibrate(options: options, maximumOperations: maximumOperations, $0.body)
+    }
   }
-  var samples: [Double] = []
-  var floorSamples: [Double] = []
-  for _ in 0..<options.runs {
-    samples.append(time(operations, body) / Double(operations))
-    floorSamples.append(time(floorOperations, floorBody) / Double(floorOperations))
+  var samples = scenarios.map { _ in [Double]() }
+  for _ in 0..<(rounds ?? options.runs) {
+    for (index, scenario) in scenarios.enumerated() {
+      samples[index].append(
+        time(operations[index], scenario.body) / Double(operations[index]))
+    }
   }
-  return (
-    Measurement(name: name, unit: unit, operations: operations, samples: samples.sorted()),
+  return scenarios.indices.map { index in
     Measurement(
-      name: floorName, unit: unit, operations: floorOperations, samples: floorSamples.sorted())
-  )
+      name: scenarios[index].name, unit: unit, operations: operations[index],
+      samples: samples[index].sorted())
+  }
 }
 
 /// The operations per run that make a run last about `options.runNanoseconds`; the passes it

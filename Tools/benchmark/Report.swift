@@ -74,6 +74,16 @@ extension Results {
     ratio(
       "the same, 1,000 in a burst, per start", "effect/cancel-in-flight/burst-1000",
       "floor/task/burst-1000", limit: 3)
+    for count in [1, 10] {
+      ratio(
+        "main-actor delivery, \(count) subscription\(count == 1 ? "" : "s")",
+        "main-actor/delivery/\(count)", "floor/main-queue-async/\(count)", limit: 1.5)
+    }
+    for count in [1, 10] {
+      ratio(
+        "updates(), \(count) stream\(count == 1 ? "" : "s")", "updates/\(count)-streams",
+        "floor/async-stream/\(count)", limit: 1.5)
+    }
     if let growth = memory.first(where: { $0.name == "peak-rss-growth" }),
       let (first, second) = memoryCounts
     {

@@ -2,6 +2,8 @@
 // [--json] [--filter SUBSTRING]`. Exits 1 when a correctness check fails or a scenario hangs;
 // a missed performance target is reported, never an error.
 
+import Dispatch
+
 let usage = """
   usage: benchmark [--quick] [--json] [--filter SUBSTRING] [--operations N]
 
@@ -51,19 +53,37 @@ armProgramWatchdog(seconds: options.quick ? 300 : 1_800)
 let loadBefore = Platform.loadAverage()
 var bench = Bench(options: options)
 bench.runAll()
-let machine = Machine.current(loadBefore: loadBefore)
-if let filter = options.filter, bench.results.measurements.count <= 1,
-  bench.results.memory.isEmpty, !options.selects("baseline")
-{
-  Platform.printError("benchmark: no scenario matches the filter '\(filter)'")
-  Platform.exit(2)
+if bench.needsMainQueue {
+  // Main-actor deliveries go through the main queue: its scenarios run on another thread
+  // while the main thread serves the queue, and that thread reports and exits.
+  let synchronous = bench
+  DispatchQueue.global().async {
+    var bench = synchronous
+    bench.mainQueueScenarios()
+    report(bench, loadBefore: loadBefore)
+  }
+  dispatchMain()
 }
-if options.json {
-  print(jsonReport(bench.results, options: options, machine: machine))
-} else {
-  print(textReport(bench.results, options: options, machine: machine))
+report(bench, loadBefore: loadBefore)
+
+/// Prints the tables or the JSON object for everything `bench` measured, then exits: 1 when a
+/// correctness check failed, 2 when the filter matched nothing.
+func report(_ bench: Bench, loadBefore: Double?) -> Never {
+  let options = bench.options
+  let machine = Machine.current(loadBefore: loadBefore)
+  if let filter = options.filter, bench.results.measurements.count <= 1,
+    bench.results.memory.isEmpty, !options.selects("baseline")
+  {
+    Platform.printError("benchmark: no scenario matches the filter '\(filter)'")
+    Platform.exit(2)
+  }
+  if options.json {
+    print(jsonReport(bench.results, options: options, machine: machine))
+  } else {
+    print(textReport(bench.results, options: options, machine: machine))
+  }
+  for failure in bench.results.failures {
+    Platform.printError("benchmark: correctness check failed: \(failure)")
+  }
+  Platform.exit(bench.results.failures.isEmpty ? 0 : 1)
 }
-for failure in bench.results.failures {
-  Platform.printError("benchmark: correctness check failed: \(failure)")
-}
-Platform.exit(bench.results.failures.isEmpty ? 0 : 1)

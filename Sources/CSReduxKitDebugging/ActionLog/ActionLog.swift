@@ -38,8 +38,8 @@ import CSReduxKitCore
 /// recomputing stay exact.
 ///
 /// The log holds the store weakly: it neither keeps the store alive nor is kept alive by it.
-/// Recording costs one subscriber, two clock reads per action, one entry, and counting the
-/// state's bytes (see below).
+/// Recording costs one subscriber, the store's two clock reads per action (which time the
+/// reducer and date the entry), one entry, and counting the state's bytes (see below).
 ///
 /// ## Memory
 ///
@@ -133,7 +133,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
     let inner = _Locked(
       LogInner(
         initialState: store.state, capacity: capacity, byteBudget: max(byteBudget, 0),
-        stateSize: stateSize ?? { SizeEstimate.bytes(of: $0) }, lending: engine.lendingReplay,
+        stateSize: stateSize, lending: engine.lendingReplay,
         checkpointInterval: checkpointInterval))
     self.inner = inner
     let engine = self.engine
@@ -141,10 +141,8 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
     startTiming()
     // The closure holds the log's entries, not the log: a log that goes away cancels it.
     let (subscription, state) = store.subscribeReadingState { action, state in
-      let nanoseconds = engine.lastTimedTurnNanoseconds
-      inner.withLock { log in
-        log.observe(action, state, nanoseconds: nanoseconds, origin: origin)
-      }
+      let turn = engine.lastTimedTurn
+      inner.withLock { log in log.observe(action, state, turn: turn, origin: origin) }
     }
     // Actions committed meanwhile were recorded on top of exactly this state, unless a full
     // log already dropped one of them and moved the initial state forward.

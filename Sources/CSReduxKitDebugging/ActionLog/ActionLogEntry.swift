@@ -14,7 +14,9 @@ public struct ActionLogEntry<State: StateProtocol>: Sendable {
   public let action: any ActionProtocol
   /// The state committed for the action.
   public internal(set) var state: State
-  /// When the store notified the action.
+  /// When the store committed the action. A log dates its entries from the store's clock and
+  /// a wall-clock reading it takes again whenever an entry comes more than a millisecond after
+  /// the last reading, so entries in a dense burst share one reading.
   public let timestamp: Date
   /// From the reducer's call to the commit, including any asynchronous work before `finish`.
   public let reducerDuration: Duration

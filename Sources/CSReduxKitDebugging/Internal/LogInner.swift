@@ -1,4 +1,5 @@
 import CSReduxKitCore
+import Dispatch
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -16,11 +17,9 @@ import CSReduxKitCore
 struct LogInner<State: StateProtocol>: Sendable {
   @usableFromInline
   var initialState: State
+  /// The entries, each with the bytes counted for its state and whether it keeps it.
   @usableFromInline
-  var entries: Ring<ActionLogEntry<State>>
-  /// The bytes counted for each entry's state, in step with `entries`.
-  @usableFromInline
-  var sizes: Ring<Int>
+  var entries: Ring<LogRecord<State>>
   /// The bytes counted for `initialState`.
   @usableFromInline
   var initialSize: Int
@@ -29,8 +28,9 @@ struct LogInner<State: StateProtocol>: Sendable {
   var byteCount: Int
   @usableFromInline
   let byteBudget: Int
+  /// The app's measure of a state's bytes; `nil` for the estimate (see `size(of:)`).
   @usableFromInline
-  let stateSize: @Sendable (State) -> Int
+  let stateSize: (@Sendable (State) -> Int)?
   /// How many entries the store's state reflects (the entry at `cursor - 1`).
   @usableFromInline
   var cursor = 0
@@ -66,10 +66,20 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// With `replay`: an entry keeps its state at least once every this many entries.
   @usableFromInline
   let checkpointInterval: Int
-  /// Whether each entry keeps its state, in step with `entries`; an entry that does not is
-  /// recomputed from the nearest one before it that does (or from the initial state).
+  /// A wall-clock reading and the `DispatchTime` uptime it was paired with: entries are dated
+  /// from the store's commit time relative to it, without a clock read of their own. It is
+  /// read again whenever an entry comes more than `anchorWindow` after it, so that a clock
+  /// change or a sleep of the machine (which the uptime does not count on every platform)
+  /// shifts only the entries of a dense burst, within that window of each other.
   @usableFromInline
-  var kept: Ring<Bool>
+  var anchorSeconds = 0.0
+  @usableFromInline
+  var anchorUptime: UInt64 = 0
+  @usableFromInline
+  var isAnchored = false
+  /// The timestamp of the entry recorded last.
+  @usableFromInline
+  var lastTimestamp = -Double.infinity
   /// The actions that lead from `initialState` to the log's initial state, when the entries
   /// dropped since the last kept state did not keep theirs; empty without `replay`.
   @usableFromInline
@@ -81,14 +91,12 @@ struct LogInner<State: StateProtocol>: Sendable {
   @inlinable
   init(
     initialState: State, capacity: Int, byteBudget: Int,
-    stateSize: @escaping @Sendable (State) -> Int,
+    stateSize: (@Sendable (State) -> Int)?,
     lending: (reduce: @Sendable (any ActionProtocol, inout State) -> Void, placeholder: State)?,
     checkpointInterval: Int
   ) {
     self.initialState = initialState
     self.entries = Ring(capacity: capacity)
-    self.sizes = Ring(capacity: capacity)
-    self.kept = Ring(capacity: capacity)
     self.replay = lending?.reduce
     self.placeholder = lending?.placeholder
     self.checkpointInterval = max(checkpointInterval, 1)
@@ -97,8 +105,45 @@ struct LogInner<State: StateProtocol>: Sendable {
     self.sinceKept = max(checkpointInterval, 1) - 1
     self.byteBudget = byteBudget
     self.stateSize = stateSize
-    self.initialSize = max(stateSize(initialState), 0)
+    self.initialSize = 0
+    self.byteCount = 0
+    self.initialSize = size(of: initialState)
     self.byteCount = initialSize
+  }
+
+  /// How long an anchor dates entries: a millisecond.
+  @inlinable
+  static var anchorWindow: UInt64 { 1_000_000 }
+
+  /// The bytes counted for `state`: the app's measure, or the estimate, which is a constant for
+  /// a state without references (this code is specialized for `State`).
+  @inlinable
+  func size(of state: State) -> Int {
+    Self.size(of: state, measuredBy: stateSize)
+  }
+
+  /// `size(of:)` without `self`, which the recording path would otherwise copy whole to call a
+  /// method that does not change it.
+  @inlinable @inline(__always)
+  static func size(of state: State, measuredBy stateSize: (@Sendable (State) -> Int)?) -> Int {
+    guard let stateSize else { return SizeEstimate.bytes(of: state) }
+    return max(stateSize(state), 0)
+  }
+
+  /// Seconds since the reference date at uptime `committedAt`, from the anchor (read again when
+  /// it is more than `anchorWindow` old, or newer than `committedAt`), and never before the
+  /// entry recorded last, so that the entries stay in order across anchors.
+  @inlinable
+  mutating func timestamp(committedAt: UInt64) -> Double {
+    if !isAnchored || committedAt &- anchorUptime > Self.anchorWindow {
+      // The two clocks read together, so that entries dated from either anchor agree.
+      anchorSeconds = Date().timeIntervalSinceReferenceDate
+      anchorUptime = DispatchTime.now().uptimeNanoseconds
+      isAnchored = true
+    }
+    let seconds = anchorSeconds + (Double(committedAt) - Double(anchorUptime)) / 1e9
+    lastTimestamp = max(lastTimestamp, seconds)
+    return lastTimestamp
   }
 
   /// Makes `state` the initial state, counting its bytes.
@@ -107,25 +152,31 @@ struct LogInner<State: StateProtocol>: Sendable {
     byteCount -= initialSize
     initialState = state
     initialActions = []
-    initialSize = size ?? max(stateSize(state), 0)
+    initialSize = size ?? self.size(of: state)
     byteCount += initialSize
   }
 
   /// Drops the oldest entry; its state becomes the initial state.
   @inlinable
   mutating func dropOldest() {
-    retire(entries.removeFirst(), size: sizes.removeFirst(), wasKept: kept.removeFirst())
+    retireOldest()
+    _ = entries.removeFirst()
   }
 
-  /// Accounts for an entry that dropped out: its state (or its action, after the kept state
-  /// before it) becomes the initial state.
+  /// Accounts for the oldest entry, about to drop out: its state (or its action, after the
+  /// kept state before it) becomes the initial state. Reads the entry in place.
   @inlinable
-  mutating func retire(_ dropped: ActionLogEntry<State>, size: Int, wasKept: Bool) {
-    byteCount -= size
-    if wasKept {
-      setInitialState(dropped.state, size: size)
-    } else if !dropped.isSkipped {
-      initialActions.append(dropped.dispatchedAction)
+  mutating func retireOldest() {
+    let size = entries[0].size
+    if entries[0].isKept {
+      byteCount -= size + initialSize
+      initialState = entries[0].state
+      if !initialActions.isEmpty { initialActions = [] }
+      initialSize = size
+      byteCount += size
+    } else {
+      byteCount -= size
+      if !entries[0].isSkipped { initialActions.append(entries[0].dispatchedAction) }
     }
     cursor = max(cursor - 1, 0)
     hasDropped = true
@@ -136,7 +187,7 @@ struct LogInner<State: StateProtocol>: Sendable {
   @usableFromInline
   func chain(after index: Int) -> StateChain<State> {
     var kept = index
-    while kept >= 0 && !self.kept[kept] { kept -= 1 }
+    while kept >= 0 && !entries[kept].isKept { kept -= 1 }
     var actions = kept < 0 ? initialActions : []
     for position in stride(from: kept + 1, through: index, by: 1)
     where !entries[position].isSkipped {
@@ -150,12 +201,14 @@ struct LogInner<State: StateProtocol>: Sendable {
   var snapshot: LogSnapshot<State> {
     LogSnapshot(
       initial: StateChain(base: initialState, actions: initialActions, replay: replay),
-      entries: Array(entries), kept: Array(kept))
+      entries: (0..<entries.count).map { entries[$0].entry },
+      kept: (0..<entries.count).map { entries[$0].isKept })
   }
 
   @inlinable
   mutating func observe(
-    _ action: any ActionProtocol, _ state: State, nanoseconds: UInt64, origin: ObjectIdentifier
+    _ action: any ActionProtocol, _ state: State, turn: (nanoseconds: UInt64, committedAt: UInt64),
+    origin: ObjectIdentifier
   ) {
     // The type first: a cast from an existential costs more than the whole recording.
     if action.type == StateReplacedAction.type, _isReplacement(action, from: origin) {
@@ -165,35 +218,52 @@ struct LogInner<State: StateProtocol>: Sendable {
       missed(action, state)
       return
     }
-    append(action, state, nanoseconds: nanoseconds)
+    append(action, state, nanoseconds: turn.nanoseconds, committedAt: turn.committedAt)
   }
 
   @inlinable
-  mutating func append(_ action: any ActionProtocol, _ state: State, nanoseconds: UInt64) {
+  mutating func append(
+    _ action: any ActionProtocol, _ state: State, nanoseconds: UInt64, committedAt: UInt64
+  ) {
     // Recording after a jump back discards the entries after the one jumped to.
     if cursor < entries.count { removeLast(entries.count - cursor) }
     // A log of a lending store keeps the state now and then (and for replacements and
     // rejections, which the reducer cannot recompute); otherwise it would share the store's
     // state, and the next action would copy it.
+    let isRejected = _isRejectedAction(action)
     let keeps =
       replay == nil || sinceKept + 1 >= checkpointInterval
-      || action.type == StateReplacedAction.type || type(of: action) == RejectedAction.self
-    let entry = ActionLogEntry(
-      action: action, state: keeps ? state : placeholder ?? state, timestamp: Date(),
-      reducerDuration: .nanoseconds(Int64(clamping: nanoseconds)), sequenceNumber: nextSequence)
+      || action.type == StateReplacedAction.type || isRejected
+    let size = keeps ? Self.size(of: state, measuredBy: stateSize) : 0
+    let kept = keeps ? state : placeholder ?? state
+    let timestamp = timestamp(committedAt: committedAt)
+    let sequence = nextSequence
+    if entries.isFull {
+      // A full log drops its oldest entry: accounted for, then overwritten in its slot.
+      retireOldest()
+      var action = action
+      entries.replaceOldest { record in
+        // Swapped, not assigned: assigning an existential whose value is boxed copies the
+        // value into the old box.
+        swap(&record.action, &action)
+        record.state = kept
+        record.timestamp = timestamp
+        record.nanoseconds = nanoseconds
+        record.sequenceNumber = sequence
+        record.size = size
+        record.isKept = keeps
+        record.isSkipped = false
+        record.isRejected = isRejected
+      }
+    } else {
+      entries.append(
+        LogRecord(
+          action: action, state: kept, timestamp: timestamp, nanoseconds: nanoseconds,
+          sequenceNumber: sequence, size: size, isKept: keeps, isRejected: isRejected))
+    }
     nextSequence += 1
-    let size = keeps ? max(stateSize(state), 0) : 0
     sinceKept = keeps ? 0 : sinceKept + 1
     byteCount += size
-    // A full log drops its oldest entry: swapped out of its slot, then accounted for.
-    if let dropped = entries.append(entry), let droppedSize = sizes.append(size),
-      let droppedKept = kept.append(keeps)
-    {
-      retire(dropped, size: droppedSize, wasKept: droppedKept)
-    } else {
-      _ = sizes.append(size)
-      _ = kept.append(keeps)
-    }
     // Over the budget, the oldest entries go first; the newest one always stays.
     while byteCount > byteBudget && entries.count > 1 { dropOldest() }
     cursor = entries.count
@@ -203,12 +273,10 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// Removes the newest `k` entries.
   @inlinable
   mutating func removeLast(_ k: Int) {
-    for index in (entries.count - k)..<entries.count { byteCount -= sizes[index] }
+    for index in (entries.count - k)..<entries.count { byteCount -= entries[index].size }
     entries.removeLast(k)
-    sizes.removeLast(k)
-    kept.removeLast(k)
     var count = 0
-    while count < entries.count && !kept[entries.count - 1 - count] { count += 1 }
+    while count < entries.count && !entries[entries.count - 1 - count].isKept { count += 1 }
     // With no kept state left after the initial one, the next entry keeps its own (see
     // `init`).
     sinceKept = count == entries.count ? checkpointInterval - 1 : count
@@ -242,7 +310,9 @@ struct LogInner<State: StateProtocol>: Sendable {
     if missedWhilePaused > 0, let state = lastMissedState {
       let count = missedWhilePaused
       let reason = "recording resumed after \(count) unrecorded action\(count == 1 ? "" : "s")"
-      append(StateReplacedAction(state: state, reason: reason), state, nanoseconds: 0)
+      append(
+        StateReplacedAction(state: state, reason: reason), state, nanoseconds: 0,
+        committedAt: DispatchTime.now().uptimeNanoseconds)
     }
     missedWhilePaused = 0
     lastMissedState = nil
@@ -316,11 +386,11 @@ struct LogInner<State: StateProtocol>: Sendable {
     for (offset, result) in states.enumerated() {
       entries[start + offset].isRejected = result.isRejected
       // Entries that do not keep their state are recomputed when read, skips included.
-      guard kept[start + offset] else { continue }
+      guard entries[start + offset].isKept else { continue }
       entries[start + offset].state = result.state
-      let size = max(stateSize(result.state), 0)
-      byteCount += size - sizes[start + offset]
-      sizes[start + offset] = size
+      let size = size(of: result.state)
+      byteCount += size - entries[start + offset].size
+      entries[start + offset].size = size
     }
     let current =
       cursor - 1 >= start && cursor - 1 - start < states.count
@@ -332,6 +402,15 @@ struct LogInner<State: StateProtocol>: Sendable {
     generation += 1
     return current
   }
+}
+
+/// Whether `action` is a ``RejectedAction``: its type compared with the one its existential
+/// holds, which opening it reads in place. A cast (`is`), or `type(of:)`, asks the runtime for
+/// the dynamic type, which costs a tenth of recording the whole entry; a struct's type has no
+/// subtypes, so the comparison is exact.
+@inlinable
+func _isRejectedAction<Action: ActionProtocol>(_ action: Action) -> Bool {
+  ObjectIdentifier(Action.self) == ObjectIdentifier(RejectedAction.self)
 }
 
 /// Whether `action` is a ``StateReplacedAction`` the log with identity `origin` dispatched (a

@@ -1,9 +1,9 @@
 /// A fixed-capacity ring of elements: appending to a full ring drops the oldest.
 ///
 /// Inlinable, like the log's recording path, so that it is specialized for the app's state.
-/// The elements are stored as they are, not as optionals: appending to a full ring swaps the
-/// new element into the oldest one's slot, which costs no copy and no optional's tag through
-/// the element's value witnesses. Removing from either end (rare: a byte budget, a jump back)
+/// The elements are stored as they are, not as optionals: appending to a full ring stores the
+/// new element over the oldest one, which costs no copy and no optional's tag through the
+/// element's value witnesses. Removing from either end (rare: a byte budget, a jump back)
 /// first puts the oldest element at the start, in O(n).
 @usableFromInline
 struct Ring<Element> {
@@ -39,17 +39,29 @@ struct Ring<Element> {
     return slot < slots.count ? slot : slot - slots.count
   }
 
-  /// Appends `element`; returns the oldest element when it had to drop it.
+  /// Whether the ring holds `capacity` elements, so that the next append replaces the oldest.
   @inlinable
-  mutating func append(_ element: consuming Element) -> Element? {
+  var isFull: Bool { slots.count == capacity }
+
+  /// Appends `element`, replacing the oldest one when the ring is full: the caller reads what
+  /// it needs of the oldest one (`self[0]`) first, in place.
+  @inlinable
+  mutating func append(_ element: consuming Element) {
     guard slots.count == capacity else {
       slots.append(element)
-      return nil
+      return
     }
-    var dropped = element
-    swap(&slots[head], &dropped)
+    slots[head] = element
     head = head + 1 == capacity ? 0 : head + 1
-    return dropped
+  }
+
+  /// Changes the oldest element in place into the newest one, on a full ring: each field
+  /// assigned on its own, specialized, instead of the whole element through its value
+  /// witnesses.
+  @inlinable
+  mutating func replaceOldest(_ body: (inout Element) -> Void) {
+    body(&slots[head])
+    head = head + 1 == capacity ? 0 : head + 1
   }
 
   /// Removes and returns the oldest element; the ring must not be empty.

@@ -1,10 +1,12 @@
 /// What an action log asks of the store it records.
 extension _StoreEngine {
-  /// ``lastTurnNanoseconds``, inlinable: an action log reads it after every action, from code
-  /// specialized for the store's state.
+  /// ``lastTurnNanoseconds`` and when that turn was committed (`DispatchTime` uptime
+  /// nanoseconds), in one read under the lock, inlinable: an action log reads them after every
+  /// action, from code specialized for the store's state, and dates its entry from the commit
+  /// instead of reading a clock of its own.
   @inlinable
-  package var lastTimedTurnNanoseconds: UInt64 {
-    inner.withLock { $0.lastTurnNanoseconds }
+  package var lastTimedTurn: (nanoseconds: UInt64, committedAt: UInt64) {
+    inner.withLock { ($0.lastTurnNanoseconds, $0.turnStartedAt &+ $0.lastTurnNanoseconds) }
   }
 
   /// For a store that lends its state to its reducer: the reducer's in-place reduction and the
