@@ -281,7 +281,7 @@ extension Bench {
         }
       })
     let idle = DispatchSemaphore(value: 0)
-    store.whenIdle(includingEffects: true) { idle.signal() }
+    store.whenIdle { idle.signal() }
     waitOrExit(idle, name)
   }
 
@@ -302,7 +302,7 @@ extension Bench {
           }
           latch.open()
           let idle = DispatchSemaphore(value: 0)
-          store.whenIdle(includingEffects: true) { idle.signal() }
+          store.whenIdle { idle.signal() }
           waitOrExit(idle, name)
         }
       },

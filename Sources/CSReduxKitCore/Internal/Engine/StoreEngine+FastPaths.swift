@@ -12,7 +12,9 @@ extension _StoreEngine {
     of reducer: Reducing
   ) -> @Sendable (any ActionProtocol, State, Finish<State>) -> Void {
     if let reducer = reducer as? Reducer<State> { return reducer.body }
-    return { action, state, finish in reducer.execute(action: action, state: state, finish: finish) }
+    return { action, state, finish in
+      reducer.execute(action: action, state: state, finish: finish)
+    }
   }
 
   /// A synchronous way to apply an action to the store's own state in place, for a reducer
