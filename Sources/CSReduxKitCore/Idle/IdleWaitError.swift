@@ -1,6 +1,6 @@
-/// The error the store's `waitUntilIdle(timeout:includingEffects:)`, `async` and blocking,
-/// throws when the store did not go idle: a readable message that names the store and what
-/// still ran.
+/// The error ``Store/waitUntilIdle(timeout:includingEffects:)-6qhsk`` and its blocking form
+/// ``Store/waitUntilIdle(timeout:includingEffects:)-25lp4`` throw when the store did not go
+/// idle: a readable message that names the store and what still ran.
 ///
 /// ```text
 /// the store 'Profile' did not go idle within 5.0 seconds: a reducer has not called finish,
