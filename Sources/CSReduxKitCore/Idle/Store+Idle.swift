@@ -67,6 +67,9 @@ extension Store {
   /// resumes, and the store keeps only a small callback that it releases the next time it is
   /// idle, or when it is freed.
   ///
+  /// The default timeout is long enough for a loaded CI machine and short enough that a store
+  /// that never goes idle fails a test within a minute.
+  ///
   /// - Parameters:
   ///   - timeout: How long to wait at most.
   ///   - includingEffects: Whether to wait for the store's effects as well.
@@ -74,7 +77,7 @@ extension Store {
   ///   still busy after `timeout` (its message names the effects still running then);
   ///   `CancellationError` when the calling task was cancelled first.
   public final func waitUntilIdle(
-    timeout: Duration = .seconds(5), includingEffects: Bool = true
+    timeout: Duration = .seconds(30), includingEffects: Bool = true
   ) async throws {
     let idle = OneShot<Void>()
     let running = EffectsAtExpiry(self)
@@ -106,7 +109,7 @@ extension Store {
   ///   on the thread that runs this store's queue.
   @available(*, noasync, message: "use the async waitUntilIdle, which suspends instead")
   public final func waitUntilIdle(
-    timeout: Duration = .seconds(5), includingEffects: Bool = true
+    timeout: Duration = .seconds(30), includingEffects: Bool = true
   ) throws {
     let thread = _currentThreadID()
     let insideStore = engine.inner.withLock { core in
