@@ -98,8 +98,9 @@ extension Store {
   /// its reducer, a middleware, a subscriber or a completion), it could never end, since the
   /// store cannot go idle before that call returns: it throws at once instead. A reducer that
   /// finishes on the thread this wait blocks (the main queue, for a wait on the main thread)
-  /// cannot finish before the timeout; a wait on the main thread that times out says so. Use
-  /// the `async` form from `async` code.
+  /// cannot finish before the timeout; a wait on the main thread that times out says so. From
+  /// `async` code (an effect's work, an `async` test) this form does not compile: the `async`
+  /// form suspends instead of holding a thread of the cooperative pool.
   ///
   /// - Parameters:
   ///   - timeout: How long to block at most.
