@@ -107,8 +107,50 @@ package func expectationError(
   return nil
 }
 
+/// The `IdleWaitError` that `body` (a `waitUntilIdle`) throws; records an issue when it throws
+/// nothing or something else.
+package func idleWaitError(
+  sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+) async -> IdleWaitError? {
+  do {
+    try await body()
+    Issue.record("expected an IdleWaitError, nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as IdleWaitError {
+    return error
+  } catch {
+    Issue.record("expected an IdleWaitError, got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}
+
+/// The `IdleWaitError` that a synchronous `body` (the blocking `waitUntilIdle`) throws.
+package func idleWaitError(
+  sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) -> IdleWaitError? {
+  do {
+    try body()
+    Issue.record("expected an IdleWaitError, nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as IdleWaitError {
+    return error
+  } catch {
+    Issue.record("expected an IdleWaitError, got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}
+
+/// A tally store whose reducer finishes on the main queue.
+package func mainQueueStore() -> Store<Tally> {
+  Store(
+    state: Tally(),
+    reducer: Reducer { action, state, finish in
+      DispatchQueue.main.async {
+        tallyReducer.execute(action: action, state: state, finish: finish)
+      }
+    }, name: "MainQueue", diagnostics: { _ in })
+}
+
 /// Runs `body` on a thread of its own and suspends until it returns or throws: how a test calls
-/// a blocking form (`waitUntilIdle(timeout:)` without `await`, …) without blocking a thread of
+/// a blocking form (`waitUntilIdle()` without `await`, …) without blocking a thread of
 /// the cooperative pool. Swift Testing runs every test on that pool, one thread per core; a
 /// test that blocks one stalls the other tests' tasks.
 @discardableResult @_disfavoredOverload

@@ -292,7 +292,7 @@ extension Bench {
         }
       })
     let idle = DispatchSemaphore(value: 0)
-    store.whenIdle(includingEffects: true) { idle.signal() }
+    store.whenIdle { idle.signal() }
     waitOrExit(idle, name)
   }
 
@@ -313,7 +313,7 @@ extension Bench {
           }
           latch.open()
           let idle = DispatchSemaphore(value: 0)
-          store.whenIdle(includingEffects: true) { idle.signal() }
+          store.whenIdle { idle.signal() }
           waitOrExit(idle, name)
         }
       },

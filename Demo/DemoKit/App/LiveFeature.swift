@@ -13,11 +13,7 @@ final class LiveFeature<Feature: DemoFeature>: LiveModule {
 
   var module: DemoModule { DemoModule(Feature.self) }
 
-  var isIdle: Bool {
-    // Effects first: an effect that ends has dispatched its last action by then, so the
-    // store's own idleness, read after, covers that action.
-    store.runningEffects.isEmpty && store.isIdle
-  }
+  var isIdle: Bool { store.isIdle }
 
   func register(
     with coordinator: StoreCoordinator, onSignOut: @escaping @Sendable (String) -> Void
@@ -34,7 +30,8 @@ final class LiveFeature<Feature: DemoFeature>: LiveModule {
   }
 
   func waitUntilIdle() async {
-    await store.waitUntilIdle(includingEffects: true)
+    // A store still busy after a minute is shown as it is rather than holding the terminal.
+    try? await store.waitUntilIdle(timeout: .seconds(60))
   }
 
   @MainActor

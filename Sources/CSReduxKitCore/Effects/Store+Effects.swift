@@ -37,55 +37,15 @@ extension Store {
     engine.effects.cancelAll()
   }
 
-  /// Calls `body` once the store is idle and, when `includingEffects`, no effect is running.
-  ///
-  /// With `includingEffects: false` this is ``whenIdle(_:)``. With `true`, `body` runs at a
-  /// moment when no action is reduced, notified or queued and no effect (cancelled ones
-  /// included) has work that has not returned: at once on the calling thread when that is so
-  /// already, otherwise on the thread that empties the queue or ends the last effect. An effect
-  /// that never returns (a loop that ignores cancellation) keeps `body` from being called.
-  ///
-  /// - Parameters:
-  ///   - includingEffects: Whether to wait for the store's effects as well.
-  ///   - body: Called once.
-  public final func whenIdle(
-    includingEffects: Bool, _ body: @escaping @Sendable () -> Void
-  ) {
-    if includingEffects {
-      engine.whenIdle(includingEffectsFrom: 0, body)
-    } else {
-      engine.whenIdle(body)
-    }
-  }
-
-  /// Suspends until the store is idle and, when `includingEffects`, no effect is running; see
-  /// ``whenIdle(includingEffects:_:)``.
-  ///
-  /// ``waitUntilIdle()`` waits for the queue only, so that a store with an effect that runs as
-  /// long as a screen is shown (a timer, a live feed) still reports idle between actions. Wait
-  /// with `includingEffects: true` after starting work that ends, such as a load:
-  ///
-  /// ```swift
-  /// store.dispatch(loadProfile)
-  /// await store.waitUntilIdle(includingEffects: true)
-  /// ```
-  ///
-  /// - Parameter includingEffects: Whether to wait for the store's effects as well.
-  public final func waitUntilIdle(includingEffects: Bool) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      whenIdle(includingEffects: includingEffects) { continuation.resume() }
-    }
-  }
-
   /// The number the next effect gets: every effect started from now on is counted by
-  /// `_whenIdle(includingEffectsFrom:_:)` with this mark. For CSReduxKitTesting.
+  /// `whenIdle(includingEffectsFrom:_:)` with this mark. For CSReduxKitTesting.
   package var effectMark: UInt64 {
     engine.effects.nextSerial
   }
 
   /// Calls `body` once the store is idle and no effect started since `mark` runs. For
   /// CSReduxKitTesting, which waits for the effects an action started.
-  package func _whenIdle(
+  package func whenIdle(
     includingEffectsFrom mark: UInt64, _ body: @escaping @Sendable () -> Void
   ) {
     engine.whenIdle(includingEffectsFrom: mark, body)

@@ -37,8 +37,8 @@
 ///   ``StoreDiagnostic/Kind/effectFailed``, naming the effect, and carries on. A cancelled
 ///   effect's error, and a `CancellationError`, are not reported.
 /// - **Waiting.** ``Store/runningEffects`` lists them;
-///   ``Store/waitUntilIdle(includingEffects:)`` and ``Store/whenIdle(includingEffects:_:)``
-///   wait until the store is idle and no effect runs.
+///   ``Store/whenIdle(includingEffects:_:)`` and `waitUntilIdle` wait until the store is
+///   idle and no effect runs.
 ///
 /// Without the thunks middleware, a thunk reaches the reducer as an action of type
 /// ``Thunk/actionType`` with no payload, which reducers ignore.

@@ -37,12 +37,6 @@ public struct InPlaceReducer<State: StateProtocol>: InPlaceReducerProtocol {
     self.infallibleBody = body
   }
 
-  /// The closure, when it cannot throw.
-  @inlinable
-  public var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? {
-    infallibleBody
-  }
-
   /// Runs the closure this reducer was made from.
   ///
   /// - Parameters:

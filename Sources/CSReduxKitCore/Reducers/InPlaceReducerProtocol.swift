@@ -51,14 +51,6 @@ public protocol InPlaceReducerProtocol<State>: ReducerProtocol {
   func reduce(_ action: any ActionProtocol, into state: inout State) throws(Failure)
 }
 
-extension InPlaceReducerProtocol where Failure == Never {
-  /// ``reduce(_:into:)``, which cannot throw, so the store may apply it to its own state.
-  @inlinable
-  public var _inPlaceReduction: (@Sendable (any ActionProtocol, inout State) -> Void)? {
-    { action, state in self.reduce(action, into: &state) }
-  }
-}
-
 extension InPlaceReducerProtocol {
   /// Runs ``reduce(_:into:)`` on a copy of `state` and finishes with the result, or fails with
   /// the error it threw.

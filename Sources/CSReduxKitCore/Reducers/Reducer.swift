@@ -35,8 +35,4 @@ public struct Reducer<State: StateProtocol>: ReducerProtocol {
   public func execute(action: any ActionProtocol, state: State, finish: Finish<State>) {
     body(action, state, finish)
   }
-
-  /// The closure the reducer was made with: the store calls it directly.
-  @inlinable
-  public var _execution: @Sendable (any ActionProtocol, State, Finish<State>) -> Void { body }
 }

@@ -6,6 +6,12 @@ extension Store {
     engine.inner.withLock { $0.subscribers.slotCount }
   }
 
+  /// Whether the store applies its reducer in place, without a finish box (see
+  /// `_StoreEngine.inPlaceReduction(of:)`).
+  package var reducesInPlace: Bool {
+    engine.reduceInPlace != nil
+  }
+
   /// Readers waiting for the state to come back from an in-place reduction. For tests only.
   package var lentStateReaders: Int {
     engine.inner.withLock { $0.readersWaiting }

@@ -154,11 +154,6 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     engine.inner.withLock { $0.subscribers.activeCount }
   }
 
-  /// Whether no action is being reduced, notified or waiting in the queue.
-  public final var isIdle: Bool {
-    engine.inner.withLock { !$0.isBusy }
-  }
-
   // MARK: - Dispatching
 
   /// Asks the store to apply `action`.
@@ -206,32 +201,6 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     if let completion { completedWithState = { state, _ in completion(state) } }
     engine.dispatch(
       StateReplacedAction(state: state, reason: reason), completion: completedWithState)
-  }
-
-  // MARK: - Waiting for idle
-
-  /// Calls `body` once the store is idle: no action reduced, notified or queued.
-  ///
-  /// When the store is idle already, `body` runs at once, on the calling thread. Otherwise it
-  /// runs on the thread that empties the queue, after the last action's subscribers and
-  /// completion ran. Another thread may dispatch again right after; idleness is a moment, not a
-  /// state the store promises to keep. If a reducer never calls `finish`, `body` is never
-  /// called (the store reports ``StoreDiagnostic/Kind/reducerDidNotFinish``).
-  ///
-  /// - Parameter body: Called once.
-  public final func whenIdle(_ body: @escaping @Sendable () -> Void) {
-    engine.whenIdle(body)
-  }
-
-  /// Suspends until the store is idle: no action reduced, notified or queued; see
-  /// ``whenIdle(_:)``.
-  ///
-  /// Effects (the work of `async` thunks) still running are not waited for; to wait for them
-  /// too, use ``waitUntilIdle(includingEffects:)``.
-  public final func waitUntilIdle() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      engine.whenIdle { continuation.resume() }
-    }
   }
 
   // MARK: - Subscribing

@@ -10,7 +10,7 @@ extension Store {
   /// #expect(store.state.profile != nil)
   /// ```
   ///
-  /// It waits like `waitUntilIdle(timeout:)`: until the store is idle and no effect (the work of
+  /// It waits like `waitUntilIdle()`: until the store is idle and no effect (the work of
   /// an `async` `Thunk`, cancelled or not) has work that has not returned. Pass a `timeout` of
   /// zero to check without waiting. The error lists each effect still running with its
   /// identity and the thunk that started it, where it was created:

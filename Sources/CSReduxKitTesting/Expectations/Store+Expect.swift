@@ -212,7 +212,7 @@ extension Store {
     timeout: Duration, at: CallSite, before action: any ActionProtocol
   ) async throws {
     let idle = OneShot<Void>()
-    whenIdle { idle.fulfill(()) }
+    whenIdle(includingEffects: false) { idle.fulfill(()) }
     guard await idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleBefore(action, timeout))
     }
@@ -220,7 +220,7 @@ extension Store {
 
   func waitUntilIdle(timeout: Duration, at: CallSite, before action: any ActionProtocol) throws {
     let idle = OneShot<Void>()
-    whenIdle { idle.fulfill(()) }
+    whenIdle(includingEffects: false) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleBefore(action, timeout))
     }
@@ -231,7 +231,7 @@ extension Store {
   ) async throws {
     let idle = OneShot<Void>()
     let running = EffectsAtExpiry(self)
-    _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
+    whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
     guard await idle.value(within: timeout, atExpiry: running.record) != nil else {
       throw at.error(.timedOut, notIdleAfter(action, timeout, running: running.effects))
     }
@@ -241,7 +241,7 @@ extension Store {
     timeout: Duration, at: CallSite, after action: any ActionProtocol, effectsFrom mark: UInt64
   ) throws {
     let idle = OneShot<Void>()
-    _whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
+    whenIdle(includingEffectsFrom: mark) { idle.fulfill(()) }
     guard idle.value(within: timeout) != nil else {
       throw at.error(.timedOut, notIdleAfter(action, timeout))
     }
@@ -256,6 +256,7 @@ extension Store {
     _ action: any ActionProtocol, _ timeout: Duration, running: [RunningEffect]? = nil
   ) -> String {
     "after \(actionNames.text(for: action)), the store '\(name)' did not go idle within \(timeout): an action that "
-      + "followed it has not finished" + _effectsStillRunning(running)
+      + "followed it has not finished"
+      + IdleWaitError.stillRunning(running ?? runningEffects)
   }
 }

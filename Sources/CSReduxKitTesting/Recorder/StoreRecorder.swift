@@ -252,8 +252,13 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await store?.waitUntilIdle(
-      timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    do {
+      try await store?.waitUntilIdle(timeout: timeout)
+    } catch let error as IdleWaitError {
+      throw StoreExpectationError(
+        .timedOut, error.description, fileID: fileID, filePath: filePath, line: line,
+        column: column)
+    }
     try checkAllRead(fileID, filePath, line, column)
   }
 
@@ -273,8 +278,13 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
     timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) throws {
-    try store?.waitUntilIdle(
-      timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+    do {
+      try store?.waitUntilIdle(timeout: timeout)
+    } catch let error as IdleWaitError {
+      throw StoreExpectationError(
+        .timedOut, error.description, fileID: fileID, filePath: filePath, line: line,
+        column: column)
+    }
     try checkAllRead(fileID, filePath, line, column)
   }
 

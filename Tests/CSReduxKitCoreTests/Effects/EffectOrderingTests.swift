@@ -35,7 +35,7 @@ private func slowStore(
 @Suite("Effects: nothing a cancelled effect dispatched reaches the reducer")
 struct EffectOrderingTests {
   @Test("an old query's result queued behind a slow reducer is dropped once the new one started")
-  func queuedResultOfASupersededQuery() async {
+  func queuedResultOfASupersededQuery() async throws {
     let held = Locked<(@Sendable () -> Void)?>(nil)
     let queued = Door()
     let probe = opening(queued)
@@ -56,14 +56,14 @@ struct EffectOrderingTests {
       })
     held.current?()
     held.withLock { $0 = nil }  // the reducer holds it and it holds the store: a cycle
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
 
     #expect(store.state.applied == [1, 6], "the old result never reached the reducer")
     #expect(oldOutcome.current?.description == "dropped(effect cancelled)")
   }
 
   @Test("an action a middleware holds past cancelEffects(id:) is dropped when it passes it on")
-  func heldByMiddlewareAcrossTheCancellation() async {
+  func heldByMiddlewareAcrossTheCancellation() async throws {
     let held = Locked<(@Sendable () -> Void)?>(nil)
     let passOn = Locked<(@Sendable () -> Void)?>(nil)
     let holding = Door()
@@ -87,14 +87,14 @@ struct EffectOrderingTests {
     #expect(store.cancelEffects(id: SearchID()) == 1)
     passOn.current?()  // the store is idle: the action would run at once
     passOn.withLock { $0 = nil }  // the middleware holds it and it holds the store: a cycle
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
 
     #expect(store.state.applied.isEmpty)
     #expect(outcome.current?.description == "dropped(effect cancelled)")
   }
 
   @Test("a dropped action of a cancelled effect is released outside the store's lock")
-  func droppedActionReleasedOutsideTheLock() async {
+  func droppedActionReleasedOutsideTheLock() async throws {
     let held = Locked<(@Sendable () -> Void)?>(nil)
     let queued = Door()
     let probe = opening(queued)
@@ -118,7 +118,7 @@ struct EffectOrderingTests {
     held.withLock { $0 = nil }  // the reducer holds it and it holds the store: a cycle
     await offThePool { finish?() }
     ended.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
 
     #expect(store.state.applied == [1], "the effect's action never reached the reducer")
     #expect(lockWasFree.current == true, "the payload's deinit ran under the store's lock")

@@ -26,7 +26,7 @@ private func effectStore(
 @Suite("Effects: asynchronous work the store owns")
 struct EffectTests {
   @Test("cancelEffects(id:) cancels the effects with that identity and drops what they dispatch")
-  func cancelByIdentity() async {
+  func cancelByIdentity() async throws {
     let store = effectStore()
     let started = Door()
     let release = Door()
@@ -55,7 +55,7 @@ struct EffectTests {
     #expect(store.runningEffects.map(\.isCancelled) == [true, false])
     release.open()
     otherRelease.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
 
     #expect(sawCancellation.current == true, "the effect's task was cancelled")
     #expect(store.state.applied == [8], "the cancelled effect's dispatch was dropped")
@@ -63,7 +63,7 @@ struct EffectTests {
   }
 
   @Test("effects with the same identity run side by side unless cancelInFlight")
-  func sameIdentityWithoutCancelInFlight() async {
+  func sameIdentityWithoutCancelInFlight() async throws {
     let store = effectStore()
     let release = Door()
     let started = Door()
@@ -83,12 +83,12 @@ struct EffectTests {
     #expect(store.cancelEffects(id: SearchID()) == 2)
     #expect(store.cancelEffects(id: "SearchID()") == 0, "another type is another identity")
     release.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(store.runningEffects.isEmpty)
   }
 
   @Test("cancelInFlight: the late result of the old query never reaches the reducer")
-  func cancelInFlightWithALateResult() async {
+  func cancelInFlightWithALateResult() async throws {
     let store = effectStore()
     let reduced = Locked<[String]>([])
     store.subscribe { action, _ in
@@ -112,7 +112,7 @@ struct EffectTests {
     // The new query has started: the old result arrives now, late, then the new one.
     firstAnswer.open()
     secondAnswer.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
 
     #expect(reduced.current == ["b"])
     #expect(store.state.applied == [5])
@@ -120,7 +120,7 @@ struct EffectTests {
   }
 
   @Test("a cancelled effect's send returns the current state at once, and nothing is applied")
-  func sendAfterCancellation() async {
+  func sendAfterCancellation() async throws {
     let store = effectStore()
     let started = Door()
     let release = Door()
@@ -137,7 +137,7 @@ struct EffectTests {
     #expect(await started.opened())
     store.cancelAllEffects()
     release.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(sent.current?.value == 4)
     #expect(store.state.applied == [1])
   }
@@ -209,7 +209,7 @@ struct EffectTests {
   }
 
   @Test("an effect that throws is reported, naming the store and the effect; the store goes on")
-  func thrownErrorIsReported() async {
+  func thrownErrorIsReported() async throws {
     struct Offline: Error {}
     let reported = Door()
     let diagnostics = Locked<[StoreDiagnostic]>([])
@@ -223,7 +223,7 @@ struct EffectTests {
         throw Offline()
       })
     #expect(await reported.opened())
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     let diagnostic = diagnostics.current.first
     #expect(diagnostics.current.count == 1)
     #expect(diagnostic?.kind == .effectFailed)
@@ -238,7 +238,7 @@ struct EffectTests {
   }
 
   @Test("a cancelled effect that throws CancellationError is not reported")
-  func cancellationIsNotReported() async {
+  func cancellationIsNotReported() async throws {
     let diagnostics = Locked<[StoreDiagnostic]>([])
     let store = effectStore { diagnostics.append($0) }
     let started = Door()
@@ -250,12 +250,12 @@ struct EffectTests {
       })
     #expect(await started.opened())
     #expect(store.cancelEffects(id: "poll") == 1)
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(diagnostics.current.isEmpty)
   }
 
-  @Test("whenIdle(includingEffects: true) waits for the effects; whenIdle(_:) does not")
-  func idleWithEffects() async {
+  @Test("whenIdle waits for the effects; whenIdle(includingEffects: false) does not")
+  func idleWithEffects() async throws {
     let store = effectStore()
     let started = Door()
     let release = Door()
@@ -266,8 +266,8 @@ struct EffectTests {
         context.dispatch(Action(type: 4))
       })
     #expect(await started.opened())
-    await store.waitUntilIdle()
-    #expect(store.isIdle, "the queue alone is idle while the effect runs")
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: false)
+    #expect(!store.isIdle, "the queue alone is idle, but the effect runs")
 
     let calledWithoutEffects = Locked(false)
     store.whenIdle(includingEffects: false) { calledWithoutEffects.withLock { $0 = true } }
@@ -275,7 +275,7 @@ struct EffectTests {
 
     let settled = Door()
     let stateWhenSettled = Locked<[Int]?>(nil)
-    store.whenIdle(includingEffects: true) {
+    store.whenIdle {
       stateWhenSettled.withLock { $0 = store.state.applied }
       settled.open()
     }
@@ -289,20 +289,20 @@ struct EffectTests {
     #expect(again.current, "called at once when nothing runs")
   }
 
-  @Test("waitUntilIdle(includingEffects: true) returns after the effect's last action")
-  func asyncWaitWithEffects() async {
+  @Test("waitUntilIdle returns after the effect's last action")
+  func asyncWaitWithEffects() async throws {
     let store = effectStore()
     store.dispatch(
       Thunk<Counter> { context in
         for type in 1...3 { _ = await context.send(Action(type: type)) }
       })
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(store.state.applied == [1, 2, 3])
     #expect(store.runningEffects.isEmpty)
   }
 
   @Test("an effect is described by its identity and the thunk that started it")
-  func description() async {
+  func description() async throws {
     let store = effectStore()
     let started = Door()
     let release = Door()
@@ -322,7 +322,7 @@ struct EffectTests {
     store.cancelAllEffects()
     #expect(store.runningEffects.first?.description.hasSuffix("12) (cancelled)") == true)
     release.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
   }
 
   @Test("8 threads start and cancel effects: every effect ends, the store stays consistent")

@@ -40,14 +40,33 @@ private struct Appending: InPlaceReducerProtocol {
   }
 }
 
+/// A protocol-conforming reducer whose `reduce` throws any error.
+private struct Failing: InPlaceReducerProtocol {
+  func reduce(_ action: any ActionProtocol, into state: inout Big) throws {
+    if action.type < 0 { throw Fault() }
+  }
+}
+
+/// A protocol-conforming reducer whose `reduce` throws one type of error.
+private struct FailingWithFault: InPlaceReducerProtocol {
+  func reduce(_ action: any ActionProtocol, into state: inout Big) throws(Fault) {
+    if action.type < 0 { throw Fault() }
+  }
+}
+
 @Suite("In-place reducers change the store's state without copying it")
 struct InPlaceWithoutCopyTests {
-  @Test("only reducers that cannot throw get the in-place path")
+  @Test("only reducers that cannot throw get the in-place path, found from their type")
   func detection() {
-    #expect(InPlaceReducer<Big> { _, state in state.applied += 1 }._inPlaceReduction != nil)
-    #expect(InPlaceReducer<Big> { _, _ in throw Fault() }._inPlaceReduction == nil)
-    #expect(Appending(seen: Locked([]))._inPlaceReduction != nil)
-    #expect(Reducer<Big> { _, state, finish in finish(state) }._inPlaceReduction == nil)
+    func reducesInPlace(_ reducer: some ReducerProtocol<Big>) -> Bool {
+      Store(state: Big(), reducer: reducer).reducesInPlace
+    }
+    #expect(reducesInPlace(InPlaceReducer<Big> { _, state in state.applied += 1 }))
+    #expect(!reducesInPlace(InPlaceReducer<Big> { _, _ in throw Fault() }))
+    #expect(reducesInPlace(Appending(seen: Locked([]))))
+    #expect(!reducesInPlace(Failing()))
+    #expect(!reducesInPlace(FailingWithFault()))
+    #expect(!reducesInPlace(Reducer<Big> { _, state, finish in finish(state) }))
   }
 
   @Test("a closure that cannot throw changes the store's array where it is")

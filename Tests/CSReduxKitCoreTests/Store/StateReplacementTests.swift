@@ -127,13 +127,13 @@ struct IdleWaitingTests {
   }
 
   @Test("waitUntilIdle resumes once nested dispatches are done too")
-  func awaitIdle() async {
+  func awaitIdle() async throws {
     let store = Store(state: Counter(), reducer: asyncCounterReducer())
     let s = store.subscribe { [weak store] _, state in
       if state.value < 5 { store?.dispatch(Action(type: 1)) }
     }
     store.dispatch(Action(type: 1))
-    await store.waitUntilIdle()
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(store.state.value == 5)
     #expect(store.isIdle)
     _ = s

@@ -299,11 +299,11 @@ struct ActionLogTimeTravelTests {
     let store = Store(state: Counter(), reducer: asyncCounterReducer())
     let log = ActionLog(recording: store)
     for amount in [1, 2, 4] { store.dispatch(Action(type: 1, data: amount)) }
-    await store.waitUntilIdle()
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     let done = Latch()
     try log.setSkipped(true, at: 0) { _ in done.open() }
     store.dispatch(Action(type: 1, data: 8))  // queued behind the recomputation
-    await store.waitUntilIdle()
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     await done.wait()
     #expect(log.entries.map(\.state.value) == [0, 2, 6, 14])
     #expect(store.state.value == 14)

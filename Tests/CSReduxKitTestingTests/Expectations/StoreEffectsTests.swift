@@ -92,18 +92,18 @@ struct StoreEffectsTests {
     try await store.waitUntilIdle(timeout: .seconds(300))
   }
 
-  @Test("waitUntilIdle(timeout:) waits for effects, and its timeout names them")
+  @Test("waitUntilIdle waits for effects, and its timeout names them")
   func asyncIdleWaitsForEffects() async throws {
     let store = effectStore()
     let release = Door()
     await startLoad(store, waitingAt: release)
 
-    let error = await expectationError {
+    let error = await idleWaitError {
       try await store.waitUntilIdle(timeout: .milliseconds(20))
     }
     #expect(error?.kind == .timedOut)
-    #expect(error?.message.contains("effects still running: effect ") == true)
-    #expect(error?.message.contains("Profile.swift:12") == true)
+    #expect(error?.description.contains("effects still running: effect ") == true)
+    #expect(error?.description.contains("Profile.swift:12") == true)
     try await store.waitUntilIdle(timeout: .zero, includingEffects: false)
 
     release.open()
@@ -118,10 +118,10 @@ struct StoreEffectsTests {
     let release = Door()
     await startLoad(store, waitingAt: release)
 
-    let whileRunning = Locked<(StoreExpectationError?, StoreExpectationError?)>((nil, nil))
+    let whileRunning = Locked<(IdleWaitError?, StoreExpectationError?)>((nil, nil))
     let firstDone = Door()
     Thread {
-      let idle = expectationError { try store.waitUntilIdle(timeout: .milliseconds(20)) }
+      let idle = idleWaitError { try store.waitUntilIdle(timeout: .milliseconds(20)) }
       let none = expectationError { try store.expectNoRunningEffects(timeout: .zero) }
       whileRunning.withLock { $0 = (idle, none) }
       firstDone.open()

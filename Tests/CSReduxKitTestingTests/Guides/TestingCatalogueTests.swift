@@ -19,6 +19,17 @@ private func expectDocumented(
   CSReduxKitTestSupport.expectDocumented(message, sourceLocation: sourceLocation)
 }
 
+/// Checks that the core's `waitUntilIdle` failed with a message docs/reliability.md lists.
+private func expectDocumented(
+  _ error: IdleWaitError?, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard let message = error?.description else {
+    Issue.record("the scenario threw no IdleWaitError", sourceLocation: sourceLocation)
+    return
+  }
+  CSReduxKitTestSupport.expectDocumented(message, sourceLocation: sourceLocation)
+}
+
 @Suite("Reliability catalogue: CSReduxKitTesting's failures read as docs/reliability.md shows")
 struct TestingCatalogueTests {
   @Test("the catalogue is found and holds messages")
@@ -85,7 +96,7 @@ struct TestingCatalogueTests {
           dispatching: Action(TallyAction.add, data: 2), timeout: .milliseconds(50))
       })
     expectDocumented(
-      await expectationError { try await stuck.waitUntilIdle(timeout: .milliseconds(50)) })
+      await idleWaitError { try await stuck.waitUntilIdle(timeout: .milliseconds(50)) })
     let recorder = StoreRecorder(stuck)
     stuck.replaceState(with: Tally(value: 1))
     expectDocumented(
@@ -132,7 +143,7 @@ struct TestingCatalogueTests {
     expectDocumented(
       await expectationError { try await store.expectNoRunningEffects(timeout: .zero) })
     expectDocumented(
-      await expectationError { try await store.waitUntilIdle(timeout: .milliseconds(50)) })
+      await idleWaitError { try await store.waitUntilIdle(timeout: .milliseconds(50)) })
     expectDocumented(
       await expectationError {
         try await store.expect(
@@ -148,7 +159,7 @@ struct TestingCatalogueTests {
   func mainThreadWait() async throws {
     let store = mainQueueStore()
     store.dispatch(Action(TallyAction.add, data: 1))
-    expectDocumented(expectationError { try store.waitUntilIdle(timeout: .milliseconds(50)) })
+    expectDocumented(idleWaitError { try store.waitUntilIdle(timeout: .milliseconds(50)) })
     try await store.waitUntilIdle(timeout: .seconds(300))
   }
 

@@ -167,13 +167,13 @@ let slowShoppingReducer = Reducer<ShoppingState> { action, state, finish in
 
 // example: testing-async
 @Test("an asynchronous reducer's actions are applied in dispatch order")
-func asynchronousReducerKeepsOrder() async {
+func asynchronousReducerKeepsOrder() async throws {
   let store = Store(state: ShoppingState(), reducer: slowShoppingReducer)
   store.dispatch(Action(ShoppingAction.add, data: "Milk"))
   store.dispatch(Action(ShoppingAction.add, data: "Eggs"))
   let state = await store.send(Action(ShoppingAction.add, data: "Bread"))
   #expect(state.items == ["Milk", "Eggs", "Bread"])
-  await store.waitUntilIdle()
+  try await store.waitUntilIdle()
   #expect(store.isIdle)
 }
 // end-example
@@ -648,12 +648,12 @@ struct MigrationRoundTripTests {
     try await imported.replay(into: fresh)
     #expect(freshLog.entries.first?.isStateReplacement == true)
     try freshLog.jump(toEntry: 2)
-    await fresh.waitUntilIdle()
+    try await fresh.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(fresh.state == TodoListState(titles: ["Milk", "Eggs"], done: [false, false]))
     try freshLog.jump(toEntry: 5)
     // Without "Milk", the recomputation checks "Eggs", cannot rename row 1 and removes "Eggs".
     try freshLog.setSkipped(true, at: 1)
-    await fresh.waitUntilIdle()
+    try await fresh.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(fresh.state == TodoListState())
     #expect(freshLog.entries.map(\.isRejected) == [false, false, false, false, true, false])
   }

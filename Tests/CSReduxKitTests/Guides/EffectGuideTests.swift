@@ -80,7 +80,7 @@ final class DetailsScreen: Sendable {
 @Suite("The guides' examples: effects")
 struct EffectGuideTests {
   @Test("docs/middleware-and-async.md: a search cancels the one in flight; late hits are dropped")
-  func searchCancelsInFlight() async {
+  func searchCancelsInFlight() async throws {
     let store = Store(state: SearchState(), reducer: searchReducer, middleware: [.thunks])
     let printed = Locked<[String]>([])
     @Sendable func print(_ hits: [String]) { printed.append("\(hits)") }
@@ -104,7 +104,7 @@ struct EffectGuideTests {
 
     store.dispatch(search("mi"))
     store.dispatch(search("milk"))  // cancels the search for "mi"
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle()
     print(store.state.hits)  // ["Milk", "Milk chocolate"], never "mi"'s
     // end-example
 
@@ -112,7 +112,7 @@ struct EffectGuideTests {
   }
 
   @Test("docs/middleware-and-async.md: a screen's load is cancelled when the screen goes")
-  func loadTiedToAScreen() async {
+  func loadTiedToAScreen() async throws {
     let diagnostics = Locked<[StoreDiagnostic]>([])
     let store = Store(
       state: SearchState(), reducer: searchReducer, middleware: [.thunks],
@@ -126,12 +126,12 @@ struct EffectGuideTests {
     screen = nil
     #expect(store.runningEffects.first?.isCancelled == true, "the screen's deinit cancels")
     answer.open()  // too late: the answer is dropped
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(store.state.details == nil)
     #expect(diagnostics.current.isEmpty, "a cancelled load is not an error")
 
     let shown = DetailsScreen(store: store, item: "Eggs")
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(store.state.details == "Eggs: in aisle 3")
     _ = shown
   }

@@ -66,12 +66,12 @@ struct TodoTests {
   }
 
   @Test("a search shows the matching tasks with their indices; an empty one shows them all")
-  func searchShowsMatches() async {
+  func searchShowsMatches() async throws {
     let store = TodoStore(diagnostics: { _ in })
     let screen = TodoScreen(store: store, lookup: { _ in })
     for name in ["Buy milk", "Walk dog", "Buy bread"] { _ = screen.add(name) }
     screen.search("buy")
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(store.state.query == "buy")
     #expect(store.state.shownIndices == [0, 2])
     // The view follows on the main actor: a dispatch made here reaches it at once.
@@ -83,13 +83,13 @@ struct TodoTests {
     screen.listView.moveSelection(by: 1)
     #expect(screen.listView.selectedRow == 2, "the selection skips the rows not shown")
     screen.search("")
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(store.state.query == nil)
     #expect(store.state.shownIndices == [0, 1, 2])
   }
 
   @Test("a new search cancels the one in flight: the old query's late answer never shows")
-  func searchCancelsTheOneInFlight() async {
+  func searchCancelsTheOneInFlight() async throws {
     let store = TodoStore(diagnostics: { _ in })
     let shown = _Locked<[String]>([])
     store.subscribe(to: [TodoActionType.showSearch.rawValue]) { action, _ in
@@ -113,7 +113,7 @@ struct TodoTests {
     #expect(await iterator.next() != nil)
     screen.search("milk")
     oldAnswer.withLock { $0.take() }?.resume()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(300))
     #expect(shown.withLock { $0 } == ["milk"])
     #expect(store.state.query == "milk")
     #expect(store.runningEffects.isEmpty)

@@ -70,8 +70,8 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.actionNames = actionNames
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
-    self.execute = reducer._execution
-    let reduceInPlace = reducer._inPlaceReduction
+    self.execute = Self.execution(of: reducer)
+    let reduceInPlace = Self.inPlaceReduction(of: reducer)
     self.reduceInPlace = reduceInPlace
     var stateWhileLent: State?
     if reduceInPlace != nil, case .lentToReducer(let readsInsideGet) = stateAccess {

@@ -1,4 +1,3 @@
-import CSReduxKitCore
 import Dispatch
 
 /// A value that arrives at most once, from any thread, and is waited for with a deadline:
@@ -6,7 +5,7 @@ import Dispatch
 ///
 /// Whichever comes first settles it: ``fulfill(_:)``, the deadline, or the waiting task's
 /// cancellation. Later calls have no effect. One waiter at a time.
-final class OneShot<Value: Sendable>: Sendable {
+package final class OneShot<Value: Sendable>: Sendable {
   private struct Inner {
     /// `nil` while waiting; `.some(nil)` once expired; `.some(value)` once fulfilled.
     var outcome: Value??
@@ -16,8 +15,10 @@ final class OneShot<Value: Sendable>: Sendable {
   private let inner = _Locked(Inner())
   private let semaphore = DispatchSemaphore(value: 0)
 
+  package init() {}
+
   /// Delivers `value` unless the one-shot is already settled.
-  func fulfill(_ value: Value) {
+  package func fulfill(_ value: Value) {
     settle(value)
   }
 
@@ -39,7 +40,7 @@ final class OneShot<Value: Sendable>: Sendable {
   /// `atExpiry` runs on the timer's thread at the deadline, before the one-shot expires, if
   /// nothing settled it first: what it records describes that moment, while the waiting task
   /// may resume much later on a loaded machine.
-  func value(
+  package func value(
     within timeout: Duration, atExpiry: (@Sendable () -> Void)? = nil
   ) async -> Value? {
     await withTaskCancellationHandler {
@@ -53,7 +54,7 @@ final class OneShot<Value: Sendable>: Sendable {
           continuation.resume(returning: outcome)
           return
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout._seconds) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchSeconds) {
           [weak self] in
           guard let self else { return }
           if let atExpiry, isPending { atExpiry() }
@@ -75,8 +76,8 @@ final class OneShot<Value: Sendable>: Sendable {
 
   /// Blocks the calling thread until the value arrives (returning it) or `timeout` passes
   /// (returning `nil`).
-  func value(within timeout: Duration) -> Value? {
-    _ = semaphore.wait(timeout: .now() + timeout._seconds)
+  package func value(within timeout: Duration) -> Value? {
+    _ = semaphore.wait(timeout: .now() + timeout.dispatchSeconds)
     settle(nil)
     return inner.withLock { inner in
       if case .some(let outcome) = inner.outcome { return outcome }
@@ -87,7 +88,7 @@ final class OneShot<Value: Sendable>: Sendable {
 
 extension Duration {
   /// The duration in seconds, for Dispatch deadlines.
-  var _seconds: Double {
+  package var dispatchSeconds: Double {
     let parts = components
     return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
   }
