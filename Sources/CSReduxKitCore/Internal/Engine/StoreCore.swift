@@ -163,8 +163,8 @@ extension _StoreCore {
     guard drainThread == turn.thread else {
       queue.append(
         _Pending(
-        action: action, type: turn.type, completion: turn.completion.take(), gate: gate,
-        mark: timingRequests != 0 ? traceMark(gate: gate) : nil))
+          action: action, type: turn.type, completion: turn.completion.take(), gate: gate,
+          mark: timingRequests != 0 ? traceMark(gate: gate) : nil))
       return .queued
     }
     // Fed back by the thread running the queue: a subscriber, a completion or the reducer.
