@@ -68,7 +68,7 @@ extension Timeline {
         fields["index"] = .int(Int64(record.index))
         if let cause {
           fields["cause"] = .object([
-            "sequence": .int(Int64(cause.sequence)), "kind": .string(cause.kind.rawValue),
+            "sequence": .int(Int64(cause.sequence)), "kind": .string(cause.kind.name),
           ])
         }
         let type = record.action.type

@@ -2,9 +2,9 @@ import CSReduxKitCore
 
 /// Why an entry of a ``Timeline`` happened: the entry, in any recorded store, during whose
 /// handling its action was dispatched, and how.
-public struct TimelineCause: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct TimelineCause: Sendable, Hashable, CustomStringConvertible {
   /// How an action was dispatched while another entry was being handled.
-  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Kind: Sendable, Hashable, CaseIterable {
     /// By a subscriber of the causing entry's store, while it was notified of that entry.
     case subscriber
     /// By the completion of the causing entry's action.
@@ -21,6 +21,28 @@ public struct TimelineCause: Sendable, Hashable, Codable, CustomStringConvertibl
     case effect
     /// By the causing entry's reducer, a dispatch the store reports as a misuse.
     case reducer
+
+    /// The kind's name in a timeline file: `"subscriber"`, `"broadcast"`, …
+    public var name: String {
+      switch self {
+      case .subscriber: "subscriber"
+      case .completion: "completion"
+      case .middleware: "middleware"
+      case .broadcast: "broadcast"
+      case .follow: "follow"
+      case .effect: "effect"
+      case .reducer: "reducer"
+      }
+    }
+
+    /// The kind named `name` in a timeline file, or `nil` for a name this version does not
+    /// know.
+    ///
+    /// - Parameter name: A kind's ``name``.
+    public init?(name: String) {
+      guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+      self = kind
+    }
   }
 
   /// The causing entry's ``TimelineEntry/sequence``.
@@ -39,7 +61,7 @@ public struct TimelineCause: Sendable, Hashable, Codable, CustomStringConvertibl
   }
 
   /// `"#4 (broadcast)"`.
-  public var description: String { "#\(sequence) (\(kind.rawValue))" }
+  public var description: String { "#\(sequence) (\(kind.name))" }
 
   init(sequence: Int, kind: _CauseKind) {
     self.sequence = sequence

@@ -248,11 +248,11 @@ public struct TimelineCodec: Sendable {
           throw ActionLogImportError(
             line: number, reason: "entry field .cause is not {\"sequence\": n, \"kind\": k}")
         }
-        guard let kind = TimelineCause.Kind(rawValue: kindName) else {
+        guard let kind = TimelineCause.Kind(name: kindName) else {
           throw ActionLogImportError(
             line: number,
             reason: "entry field .cause.kind \"\(kindName)\" is not one of "
-              + TimelineCause.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+              + TimelineCause.Kind.allCases.map(\.name).joined(separator: ", "))
         }
         cause = TimelineCause(sequence: Int(causeSequence), kind: kind)
       }
