@@ -177,6 +177,28 @@ struct ReplaySessionTests {
     #expect(report.contains("\"Sleep\" → \"Eat\""))
   }
 
+  @Test("a replay shows the row the live screen selected")
+  func replayShowsSelection() async throws {
+    let store = CSDemoStore(diagnostics: { _ in })
+    let log = ActionLog(recording: store, capacity: 100)
+    let screen = CSDemoScreen(store: store)
+    for text in ["Eat", "Work"] {
+      _ = screen.tapAdd()
+      _ = screen.type(text)
+      _ = screen.submit()
+      try await store.waitUntilIdle(timeout: .seconds(300))
+    }
+    #expect(screen.moveSelection(by: 1) == nil)
+    #expect(screen.moveSelection(by: 1) == nil)
+    let live = screen.listView.render()
+    #expect(live == ["  0  Eat", "> 1  Work"])
+    let text = try CSDemoActionType.logCodec.encode(log.recording)
+    let replay = try #require(
+      try DemoModule.replay(text: text, source: "csdemo.jsonl") as? ReplaySession<CSDemo>)
+    replay.show(frame: replay.lastFrame)
+    #expect(replay.frameLines().suffix(2) == ["list   |   0  Eat", "       | > 1  Work"])
+  }
+
   @Test("a log of a store the demo does not have is refused on line 1")
   func unknownStore() throws {
     let recording = ActionRecording(initialState: TodoState(), entries: [], storeName: "Chess")
