@@ -1,8 +1,9 @@
+import CSReduxKit
 import DemoUI
 import _DemoTerminalShims
 
 /// The demo program: `swift run demo [MODULE] [--log FILE] [--script FILE | -e COMMANDS]` and
-/// `swift run demo replay [--check] FILE`.
+/// `swift run demo replay [--check] FILE` and `swift run demo report FILE`.
 public enum DemoProgram {
   /// Runs the program with `arguments` (without the program name).
   ///
@@ -29,6 +30,9 @@ public enum DemoProgram {
     }
     if let replay = commandLine.replay {
       return await run(replay)
+    }
+    if let path = commandLine.reportPath {
+      return report(path)
     }
     let app = DemoApp()
     let session = app.makeSession(commandLine.module)
@@ -97,6 +101,36 @@ public enum DemoProgram {
       return await InteractiveLoop(session: session).run()
     }
     session.writeFrames { FileDescriptor.standardOutput.write($0) }
+    return 0
+  }
+
+  /// `demo report FILE`: writes the timeline page of FILE next to it (`app.jsonl` gives
+  /// `app.html`) and prints the page's path.
+  private static func report(_ path: String) -> Int32 {
+    let text: String
+    do {
+      text = try FileDescriptor.readText(path: path)
+    } catch {
+      FileDescriptor.standardError.write(
+        "demo: \(path): cannot read the timeline: \(error.reason)\n")
+      return 1
+    }
+    let page: TimelinePage
+    do {
+      page = try TimelineReport.page(text: text, source: path)
+    } catch {
+      FileDescriptor.standardError.write("demo: \(path): \(error)\n")
+      return 1
+    }
+    let output = TimelineReport.pagePath(for: path)
+    do {
+      try FileDescriptor.writeText(page.html, toPath: output)
+    } catch {
+      FileDescriptor.standardError.write(
+        "demo: \(output): cannot write the page: \(error.reason)\n")
+      return 1
+    }
+    FileDescriptor.standardOutput.write(TimelineReport.wroteLine(page, path: output) + "\n")
     return 0
   }
 }

@@ -15,6 +15,7 @@ enum HelpText {
       "  demo replay FILE                  play a recorded session back, frame by frame",
       "  demo replay --check FILE          replay it with the module's reducer; report any",
       "                                    state that differs from the recording",
+      "  demo report FILE                  write the page of a recorded timeline (FILE.html)",
       "  demo --help                       this help",
       "",
       "MODULES",
