@@ -152,15 +152,17 @@ public final class StoreCoordinator: Sendable {
   /// - Parameter action: The app-wide action, such as "sign out".
   /// - Complexity: O(n) for n registered stores, plus their reducers and subscribers.
   public func broadcast(_ action: any ActionProtocol) {
+    let cause = _currentTraceCause()
     let isDeliverer = inner.withLock { core in
-      core.broadcasts.append(action)
+      core.broadcasts.append((action, cause))
       guard !core.isBroadcasting else { return false }
       core.isBroadcasting = true
       return true
     }
     guard isDeliverer else { return }
     var hasGone = false
-    while let (next, members) = inner.withLock({ core -> (any ActionProtocol, [_Member])? in
+    while let (next, members) = inner.withLock({
+      core -> ((action: any ActionProtocol, cause: _TraceCause?), [_Member])? in
       // Freed stores are dropped only when a delivery found one: looking at every member's
       // weak reference on every broadcast would cost as much as a dispatch each.
       if hasGone { core.members.removeAll { $0.reference.object == nil } }
@@ -171,7 +173,9 @@ public final class StoreCoordinator: Sendable {
       return (core.broadcasts.removeFirst(), core.members)
     }) {
       hasGone = false
-      for member in members where !member.deliver(next) { hasGone = true }
+      _withTraceCause(next.cause, .broadcast) {
+        for member in members where !member.deliver(next.action) { hasGone = true }
+      }
     }
   }
 

@@ -17,8 +17,12 @@ extension _StoreEngine {
     else { return }  // the store is gone: nothing may start
     for task in superseded { task.cancel() }
     let context = ThunkContext(engine: self, gate: gate)
+    // The task inherits the cause a timeline follows; what the effect dispatches is caused
+    // by the entry that started it.
     let task = Task {
-      await self.runEffect(effect, serial: serial, context: context, work)
+      await _TraceContext.asEffect {
+        await self.runEffect(effect, serial: serial, context: context, work)
+      }
     }
     effects.attach(task, serial: serial)
   }

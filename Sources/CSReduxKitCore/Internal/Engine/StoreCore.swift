@@ -93,6 +93,11 @@ struct _StoreCore<State: StateProtocol> {
   @usableFromInline var turnStartedAt: UInt64 = 0
   /// From the reducer's call to the commit, for the action being notified.
   @usableFromInline var lastTurnNanoseconds: UInt64 = 0
+  /// The timeline's tracer, when a timeline records the store; it counts in `timingRequests`,
+  /// so that a store nobody observes checks nothing more per turn.
+  @usableFromInline var tracer: _Tracer<State>?
+  /// The mark of the traced action in flight; set when a turn starts while timing is on.
+  @usableFromInline var turnMark: _TraceMark?
 
   @inlinable
   init(state: State, lendsState: Bool, feedbackLimit: Int, watchesTurns: Bool) {
@@ -151,12 +156,15 @@ extension _StoreCore {
         return .droppedCancelled
       }
       isBusy = true
+      if timingRequests != 0 { turnMark = traceMark(gate: gate) }
       given = startTurn(&turn)
       return .run
     }
     guard drainThread == turn.thread else {
       queue.append(
-        _Pending(action: action, type: turn.type, completion: turn.completion.take(), gate: gate))
+        _Pending(
+          action: action, type: turn.type, completion: turn.completion.take(), gate: gate,
+          mark: timingRequests != 0 ? traceMark(gate: gate) : nil))
       return .queued
     }
     // Fed back by the thread running the queue: a subscriber, a completion or the reducer.
@@ -172,7 +180,9 @@ extension _StoreCore {
     }
     let reducing = reducerThread == turn.thread
     queue.append(
-      _Pending(action: action, type: turn.type, completion: turn.completion.take(), gate: gate))
+      _Pending(
+        action: action, type: turn.type, completion: turn.completion.take(), gate: gate,
+        mark: timingRequests != 0 ? traceMark(gate: gate) : nil))
     return reducing ? .queuedFromReducer(reducingType: reducingType) : .queued
   }
 
@@ -274,6 +284,7 @@ extension _StoreCore {
     turn.type = pending.type
     turn.kind = _Turn<State>.kind(of: pending.type)
     turn.completion = pending.completion
+    if timingRequests != 0 { turnMark = pending.mark }
     next = pending.action
     state = startTurn(&turn)
     return true

@@ -9,7 +9,11 @@ extension _StoreEngine {
     } else if reducerCallThread.load() != Int(bitPattern: _currentThreadID())
       || !deferFromReducer(action, completion: completion)
     {
-      runMiddleware(from: 0, action, completion: completion)
+      if traceFlag.load() == 0 {
+        runMiddleware(from: 0, action, completion: completion)
+      } else {
+        runTracedMiddleware(action, completion: completion)
+      }
     }
   }
 

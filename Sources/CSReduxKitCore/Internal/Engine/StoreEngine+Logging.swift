@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What an action log asks of the store it records.
 extension _StoreEngine {
   /// ``lastTurnNanoseconds``, inlinable: an action log reads it after every action, from code
@@ -20,5 +22,218 @@ extension _StoreEngine {
   {
     guard let reduceInPlace, let stateWhileLent else { return nil }
     return (reduceInPlace, stateWhileLent)
+  }
+}
+
+// MARK: - What a timeline asks of the store
+
+/// How an action was dispatched while an entry of a recorded store was being handled.
+@usableFromInline
+package enum _CauseKind: UInt8, Sendable {
+  case subscriber, completion, middleware, broadcast, follow, effect, reducer
+}
+
+/// The entry being handled (as its mark) and how a dispatch made now relates to it.
+@usableFromInline
+package struct _TraceCause: Sendable {
+  package let mark: _TraceMark
+  package let kind: _CauseKind
+
+  package init(mark: _TraceMark, kind: _CauseKind) {
+    self.mark = mark
+    self.kind = kind
+  }
+}
+
+/// The cause a dispatch made on this thread (or in a task started here) would have: bound by
+/// a recorded store around the handling of each of its actions, and by a coordinator around
+/// its broadcasts and follows. Tasks inherit it, so an effect's dispatches keep the cause of
+/// the action that started the effect.
+package enum _TraceContext {
+  @TaskLocal package static var current: _TraceCause?
+
+  /// Runs `body` with the current cause, if any, changed to `kind`: a coordinator's deliveries
+  /// keep the entry being handled and say how they were made.
+  package static func with<Result>(_ kind: _CauseKind, _ body: () -> Result) -> Result {
+    guard let cause = current else { return body() }
+    return $current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
+  }
+
+  /// Runs an effect's work with the cause it inherited, if any, changed to `.effect`.
+  static func asEffect(_ body: () async -> Void) async {
+    guard let cause = current else { return await body() }
+    await $current.withValue(_TraceCause(mark: cause.mark, kind: .effect), operation: body)
+  }
+}
+
+/// The cause a dispatch made here would have now; for a coordinator's follows, which carry it
+/// to the thread that delivers them.
+@usableFromInline
+func _currentTraceCause() -> _TraceCause? {
+  _TraceContext.current
+}
+
+/// Runs `body`, a coordinator's delivery, with `cause` (when there is one) as the cause of
+/// what it dispatches, made by `kind`.
+@usableFromInline
+func _withTraceCause(_ cause: _TraceCause?, _ kind: _CauseKind, _ body: () -> Void) {
+  guard let cause else { return body() }
+  _TraceContext.$current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
+}
+
+/// One action of a recorded store, from its arrival at the store to its entry in the
+/// timeline: what caused it, and the entry's number once recorded.
+@usableFromInline
+package final class _TraceMark: Sendable {
+  /// The tracer of the store the action belongs to.
+  package let tracer: ObjectIdentifier
+  /// What was being handled when the action was dispatched.
+  package let cause: _TraceCause?
+  /// The entry's global number, -1 until the timeline records it; atomic, since a timeline
+  /// may read a mark of a store another timeline records.
+  let number = _AtomicWord(-1)
+  /// Whether the action reached its store's queue. A mark made for the middleware chain that
+  /// the chain never passed on stays unadmitted; only the store's lock reads or sets it.
+  nonisolated(unsafe) var isAdmitted = false
+
+  package init(tracer: ObjectIdentifier, cause: _TraceCause?) {
+    self.tracer = tracer
+    self.cause = cause
+  }
+
+  /// The entry's global number, or `nil` before it is recorded.
+  package var sequence: Int? {
+    let value = number.load()
+    return value < 0 ? nil : value
+  }
+
+  /// Sets the entry's global number; the timeline calls it under its lock.
+  package func record(sequence: Int) {
+    number.store(sequence)
+  }
+}
+
+/// What a timeline attaches to a store: it is told of each committed action of the store,
+/// before the subscribers, with the action's mark.
+@usableFromInline
+package final class _Tracer<State: StateProtocol>: Sendable {
+  /// Called outside the store's lock, on the thread that committed the action, with the
+  /// action as the subscribers receive it, the committed state and the turn's duration.
+  package let committed: @Sendable (_TraceMark, any ActionProtocol, State, UInt64) -> Void
+
+  package init(
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, UInt64) -> Void
+  ) {
+    self.committed = committed
+  }
+}
+
+/// A traced turn, as the commit hands it to the round.
+@usableFromInline
+struct _TracedTurn<State: StateProtocol> {
+  @usableFromInline let mark: _TraceMark
+  @usableFromInline let tracer: _Tracer<State>
+  @usableFromInline let nanoseconds: UInt64
+
+  @usableFromInline
+  init(mark: _TraceMark, tracer: _Tracer<State>, nanoseconds: UInt64) {
+    self.mark = mark
+    self.tracer = tracer
+    self.nanoseconds = nanoseconds
+  }
+}
+
+extension _StoreCore {
+  /// The mark of an action arriving at the queue of a traced store, `nil` for any other store.
+  /// A dispatch from an effect (`gate`) is caused by what started the effect.
+  @usableFromInline
+  mutating func traceMark(gate: _EffectGate?) -> _TraceMark? {
+    guard let tracer else { return nil }
+    let id = ObjectIdentifier(tracer)
+    let context = _TraceContext.current
+    if let context, context.kind == .middleware, context.mark.tracer == id,
+      !context.mark.isAdmitted, gate == nil
+    {
+      context.mark.isAdmitted = true  // the action the middleware chain passed on
+      return context.mark
+    }
+    let cause = context.map { _TraceCause(mark: $0.mark, kind: gate == nil ? $0.kind : .effect) }
+    let mark = _TraceMark(tracer: id, cause: cause)
+    mark.isAdmitted = true
+    return mark
+  }
+
+  /// The traced turn being committed, `nil` when it is not traced.
+  @usableFromInline
+  func tracedTurn() -> _TracedTurn<State>? {
+    guard let turnMark, let tracer else { return nil }
+    return _TracedTurn(mark: turnMark, tracer: tracer, nanoseconds: lastTurnNanoseconds)
+  }
+}
+
+extension _StoreEngine {
+  /// Attaches a timeline's tracer, or detaches it (`nil`). Returns `false`, attaching nothing,
+  /// when another tracer is attached: a store is recorded by one timeline at a time.
+  package func attachTracer(_ tracer: _Tracer<State>?) -> Bool {
+    let now = DispatchTime.now().uptimeNanoseconds
+    let attached = inner.withLock { core -> Bool in
+      if tracer != nil, core.tracer != nil { return false }
+      if (tracer == nil) == (core.tracer == nil) { return true }
+      core.tracer = tracer
+      core.timingRequests += tracer == nil ? -1 : 1
+      if tracer != nil, core.timingRequests == 1 { core.turnStartedAt = now }
+      // A turn already under way was not marked: it is not traced.
+      core.turnMark = nil
+      return true
+    }
+    traceFlag.store(inner.withLock { $0.tracer == nil } ? 0 : 1)
+    return attached
+  }
+
+  /// Runs a traced store's middleware chain for a new action, with the action's mark as the
+  /// cause of what the middleware dispatches meanwhile.
+  @usableFromInline
+  func runTracedMiddleware(_ action: any ActionProtocol, completion: _Completion<State>?) {
+    guard let tracer = inner.withLock({ $0.tracer }) else {
+      return runMiddleware(from: 0, action, completion: completion)
+    }
+    let mark = _TraceMark(tracer: ObjectIdentifier(tracer), cause: _TraceContext.current)
+    _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: .middleware)) {
+      runMiddleware(from: 0, action, completion: completion)
+    }
+  }
+
+  /// The round of a traced turn: the timeline records the entry first, then the subscribers
+  /// and the completion run with the entry as the cause of what they dispatch.
+  @usableFromInline
+  func notifyTraced(
+    _ traced: _TracedTurn<State>, _ round: consuming _NotificationList<State>,
+    _ action: any ActionProtocol, _ state: State, completion: _Completion<State>?,
+    failure: ActionOutcome?
+  ) {
+    let extras = round.extras.take()
+    let delivered: any ActionProtocol
+    if case .failed(let error)? = failure {
+      delivered = RejectedAction(action, error: error)
+    } else {
+      delivered = action
+    }
+    traced.tracer.committed(traced.mark, delivered, state, traced.nanoseconds)
+    let round = round
+    _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .subscriber)) {
+      round.notify(delivered, state)
+    }
+    _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .completion)) {
+      completion?(state, failure ?? .applied)
+      if let extras {
+        for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
+      }
+    }
+    guard let extras else { return }
+    _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .reducer)) {
+      for pending in extras.deferredDispatches {
+        runMiddleware(from: 0, pending.action, completion: pending.completion)
+      }
+    }
   }
 }

@@ -190,9 +190,12 @@ extension _StoreEngine {
     // Nobody to call: the round closes in the commit's critical section.
     var closed = false
     var hasNext = false
+    var traced: _TracedTurn<State>?
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
-      if round.isSilent, turn.completion == nil {
+      // The one check a store pays for being observable: a timeline's turns are traced.
+      if core.timingRequests != 0 { traced = core.tracedTurn() }
+      if round.isSilent, turn.completion == nil, traced == nil {
         closed = true
         hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
       }
@@ -203,7 +206,11 @@ extension _StoreEngine {
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
       let completion = turn.completion.take()
-      notify(round, action, state, completion: completion, failure: failure)
+      if let traced = traced.take() {
+        notifyTraced(traced, round, action, state, completion: completion, failure: failure)
+      } else {
+        notify(round, action, state, completion: completion, failure: failure)
+      }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }
         return core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)

@@ -46,6 +46,9 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// so that `dispatch` tells a dispatch from inside the reducer apart with one load. Only
   /// that thread stores its own id, so a thread that loads its own id is inside the call.
   @usableFromInline let reducerCallThread = _AtomicWord(0)
+  /// 1 while a timeline records the store: its middleware chain then runs with the new
+  /// action's mark as the cause of what it dispatches. Read only by stores with middleware.
+  @usableFromInline let traceFlag = _AtomicWord(0)
   /// `cancel(id:)`, specialized for the store's state type when the store is created.
   /// `Subscription.cancel()` reaches the store through a protocol, where the code is generic
   /// and would look up the type metadata of the core and the subscriber table at run time,

@@ -17,16 +17,19 @@ struct _Pending<State: StateProtocol>: Sendable {
   /// The gate of the effect that dispatched the action (`nil` for any other dispatch): the
   /// action is dropped if the effect is cancelled before its turn starts.
   @usableFromInline let gate: _EffectGate?
+  /// The action's mark, when a timeline records the store.
+  @usableFromInline let mark: _TraceMark?
 
   @inlinable
   init(
     action: any ActionProtocol, type: Int, completion: _Completion<State>?,
-    gate: _EffectGate? = nil
+    gate: _EffectGate? = nil, mark: _TraceMark? = nil
   ) {
     self.action = action
     self.type = type
     self.completion = completion
     self.gate = gate
+    self.mark = mark
   }
 }
 

@@ -2,7 +2,8 @@
 @usableFromInline
 struct _CoordinatorCore: Sendable {
   var members: [_Member] = []
-  var broadcasts: [any ActionProtocol] = []
+  /// Broadcasts to deliver, each with the cause it was made under (for a timeline).
+  var broadcasts: [(action: any ActionProtocol, cause: _TraceCause?)] = []
   var isBroadcasting = false
   var follows: [Subscription] = []
 

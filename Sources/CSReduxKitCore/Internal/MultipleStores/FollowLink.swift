@@ -10,11 +10,14 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   struct Pending: Sendable {
     @usableFromInline let value: Value
     @usableFromInline let path: [String]
+    /// The source's entry behind the value, when a timeline records the source.
+    @usableFromInline let cause: _TraceCause?
 
     @inlinable
-    init(value: Value, path: [String]) {
+    init(value: Value, path: [String], cause: _TraceCause? = nil) {
       self.value = value
       self.path = path
+      self.cause = cause
     }
   }
 
@@ -78,12 +81,13 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     var path = CoordinatedAction.path(of: cause) ?? [sourceName]
     path.append(targetName)
     let isTooDeep = path.count - 1 > depthLimit
+    let traceCause = _currentTraceCause()
     let (changed, first) = core.withLock { core -> (Bool, Pending?) in
       guard !core.hasValue || core.last != value else { return (false, nil) }
       core.hasValue = true
       core.last = value
       guard !isTooDeep else { return (true, nil) }
-      return (true, admit(Pending(value: value, path: path), &core))
+      return (true, admit(Pending(value: value, path: path, cause: traceCause), &core))
     }
     guard changed else { return }
     if isTooDeep {
@@ -121,7 +125,9 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
         subscription?.cancel()  // the target is gone: stop following
         return
       }
-      store.dispatch(CoordinatedAction(makeAction(pending.value), path: pending.path))
+      _withTraceCause(pending.cause, .follow) {
+        store.dispatch(CoordinatedAction(makeAction(pending.value), path: pending.path))
+      }
       guard
         let next = core.withLock({ core -> Pending? in
           guard !core.outbox.isEmpty else {

@@ -1,0 +1,149 @@
+import CSReduxKitCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One entry as a timeline keeps it.
+struct TimelineRecord: Sendable {
+  let sequence: Int
+  let lane: Int
+  let index: Int
+  let action: any ActionProtocol
+  var state: any Sendable
+  var size: Int
+  let cause: _TraceCause?
+  var isRejected: Bool
+  var isSkipped: Bool
+  let timestamp: Date
+  let nanoseconds: UInt64
+
+  var isReplacement: Bool { action.type == StateReplacedAction.type }
+}
+
+/// A timeline's mutable state, behind its lock.
+struct TimelineInner: Sendable {
+  var records: Ring<TimelineRecord>
+  let byteBudget: Int
+  var nextSequence = 0
+  var lanes: [any TimelineLane] = []
+  /// Each lane's state before its oldest entry kept, and its bytes.
+  var initialStates: [any Sendable] = []
+  var initialSizes: [Int] = []
+  /// Each lane's next index.
+  var nextIndexes: [Int] = []
+  /// The tracers of the lanes: marks of these belong to the timeline.
+  var tracers: Set<ObjectIdentifier> = []
+  var byteCount = 0
+  /// The global point the stores were sent to, `nil` while live.
+  var position: Int?
+  /// Changes whenever entries are added, dropped or recomputed.
+  var generation = 0
+
+  init(capacity: Int, byteBudget: Int) {
+    records = Ring(capacity: capacity)
+    self.byteBudget = byteBudget
+  }
+
+  mutating func addLane(_ lane: any TimelineLane, initialState: any Sendable, size: Int) -> Int {
+    lanes.append(lane)
+    initialStates.append(initialState)
+    initialSizes.append(size)
+    nextIndexes.append(0)
+    tracers.insert(lane.tracerID)
+    byteCount += size
+    return lanes.count - 1
+  }
+
+  mutating func append(
+    lane: Int, mark: _TraceMark, action: any ActionProtocol, state: any Sendable, size: Int,
+    nanoseconds: UInt64
+  ) {
+    let sequence = nextSequence
+    nextSequence += 1
+    mark.record(sequence: sequence)
+    let record = TimelineRecord(
+      sequence: sequence, lane: lane, index: nextIndexes[lane], action: action, state: state,
+      size: size, cause: mark.cause, isRejected: type(of: action) == RejectedAction.self,
+      isSkipped: false, timestamp: Date(), nanoseconds: nanoseconds)
+    nextIndexes[lane] += 1
+    byteCount += size
+    if let dropped = records.append(record) { retire(dropped) }
+    // Over the budget, the oldest entries go first; the newest one always stays.
+    while byteCount > byteBudget && records.count > 1 { retire(records.removeFirst()) }
+    generation += 1
+  }
+
+  /// An entry dropped out: its state becomes its lane's initial state.
+  mutating func retire(_ record: TimelineRecord) {
+    byteCount -= initialSizes[record.lane]
+    initialStates[record.lane] = record.state
+    initialSizes[record.lane] = record.size
+  }
+
+  /// The entry's cause in this timeline: the nearest entry up the chain of marks that the
+  /// timeline recorded. A mark that never became an entry (a thunk that the middleware did
+  /// not pass on, an action of a store not recorded) hands on its own cause; the kind stays
+  /// the one of the first link, how the action itself was dispatched.
+  func resolve(_ cause: _TraceCause?) -> TimelineCause? {
+    guard let first = cause else { return nil }
+    var link: _TraceCause? = first
+    var hops = 0
+    while let current = link, hops < 64 {
+      if tracers.contains(current.mark.tracer), let sequence = current.mark.sequence {
+        return TimelineCause(sequence: sequence, kind: first.kind)
+      }
+      link = current.mark.cause
+      hops += 1
+    }
+    return nil
+  }
+
+  func entry(_ record: TimelineRecord) -> TimelineEntry {
+    TimelineEntry(
+      sequence: record.sequence, storeName: lanes[record.lane].name, index: record.index,
+      action: record.action, state: record.state, cause: resolve(record.cause),
+      isRejected: record.isRejected, isSkipped: record.isSkipped, timestamp: record.timestamp,
+      reducerDuration: .nanoseconds(Int64(clamping: record.nanoseconds)))
+  }
+
+  /// The index of the lane's oldest entry kept, or of its next entry when it has none.
+  func firstIndex(of lane: Int) -> Int {
+    for index in 0..<records.count where records[index].lane == lane {
+      return records[index].index
+    }
+    return nextIndexes[lane]
+  }
+
+  /// The session as it stands, unredacted.
+  var session: TimelineSession {
+    TimelineSession(
+      stores: lanes.indices.map { lane in
+        TimelineSession.StoreInfo(
+          name: lanes[lane].name, stateTypeName: lanes[lane].stateTypeName,
+          initialState: initialStates[lane], firstIndex: firstIndex(of: lane))
+      },
+      entries: (0..<records.count).map { entry(records[$0]) },
+      redaction: TimelineRedaction(), skippedLines: [])
+  }
+
+  /// The position in `records` of the entry numbered `sequence`.
+  func position(of sequence: Int) -> Int? {
+    guard let first = records.first?.sequence else { return nil }
+    let index = sequence - first
+    return index >= 0 && index < records.count ? index : nil
+  }
+
+  /// Each lane's state after the last of its entries numbered `sequence` or less.
+  func states(at sequence: Int) -> [any Sendable] {
+    var states = initialStates
+    for index in 0..<records.count {
+      let record = records[index]
+      guard record.sequence <= sequence else { break }
+      states[record.lane] = record.state
+    }
+    return states
+  }
+}

@@ -1,0 +1,228 @@
+import CSReduxKit
+import CSReduxKitTestSupport
+import Testing
+
+/// The entry of `store` whose action has `type`, the `occurrence`-th one.
+private func entry(
+  _ timeline: Timeline, _ store: String, _ type: some RawRepresentable<Int>, occurrence: Int = 0
+) -> TimelineEntry? {
+  let matching = timeline.entries.filter {
+    $0.storeName == store && $0.dispatchedAction.type == type.rawValue
+  }
+  return occurrence < matching.count ? matching[occurrence] : nil
+}
+
+@Suite("Timeline: causes")
+struct TimelineCauseTests {
+  @Test("stores of different state types share one global order, each entry naming its store")
+  func globalOrder() throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let profile = profileStore()
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    try timeline.record(profile, codec: profileCodec)
+    todos.dispatch(Action(TodoAction.add, data: "Buy milk"))
+    account.dispatch(Action(AccountAction.noteActivity, data: 2))
+    profile.dispatch(Action(ProfileAction.showUser, data: "ada"))
+    todos.dispatch(Action(TodoAction.add, data: "Call Bob"))
+    let entries = timeline.entries
+    #expect(entries.map(\.sequence) == [0, 1, 2, 3])
+    #expect(entries.map(\.storeName) == ["Todos", "Account", "Profile", "Todos"])
+    #expect(entries.map(\.index) == [0, 0, 0, 1])
+    #expect((entries[3].state as? TodoState)?.items == ["Buy milk", "Call Bob"])
+    #expect(entries.allSatisfy { $0.cause == nil })
+    #expect(timeline.storeNames == ["Account", "Todos", "Profile"])
+  }
+
+  @Test("a subscriber's dispatch is caused by the entry it was notified of")
+  func subscriber() throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    let subscription = account.subscribe(to: [AccountAction.signIn]) { _, _ in
+      todos.dispatch(Action(TodoAction.load))
+    }
+    defer { subscription.cancel() }
+    account.dispatch(Action(AccountAction.signIn, data: Credentials(name: "ada", password: "pw")))
+    let signIn = try #require(entry(timeline, "Account", AccountAction.signIn))
+    let load = try #require(entry(timeline, "Todos", TodoAction.load))
+    #expect(load.cause == TimelineCause(sequence: signIn.sequence, kind: .subscriber))
+    #expect(signIn.cause == nil)
+    #expect(signIn.sequence < load.sequence)
+  }
+
+  @Test("a completion's dispatch is caused by the entry of the action it completes")
+  func completion() throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    todos.dispatch(Action(TodoAction.add, data: "Buy milk")) { _ in
+      account.dispatch(Action(AccountAction.noteActivity, data: 1))
+    }
+    let add = try #require(entry(timeline, "Todos", TodoAction.add))
+    let note = try #require(entry(timeline, "Account", AccountAction.noteActivity))
+    #expect(note.cause == TimelineCause(sequence: add.sequence, kind: .completion))
+  }
+
+  @Test("a middleware's dispatch is caused by the entry of the action it handles")
+  func middleware() throws {
+    let account = accountStore()
+    let noting = Middleware<TodoState> { action, context in
+      if action.type == TodoAction.add.rawValue {
+        account.dispatch(Action(AccountAction.noteActivity, data: 1))
+      }
+      context.next(action)
+    }
+    let todos = todoStore(middleware: [noting])
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    todos.dispatch(Action(TodoAction.add, data: "Buy milk"))
+    let add = try #require(entry(timeline, "Todos", TodoAction.add))
+    let note = try #require(entry(timeline, "Account", AccountAction.noteActivity))
+    // Committed before the action that caused it: the cause has the larger number.
+    #expect(note.cause == TimelineCause(sequence: add.sequence, kind: .middleware))
+    #expect(add.cause == nil)
+    #expect(note.sequence < add.sequence)
+  }
+
+  @Test("a coordinator's broadcast gives every store's entry the entry it was made during")
+  func broadcast() throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let profile = profileStore()
+    let coordinator = StoreCoordinator(diagnostics: { _ in })
+    coordinator.register(todos) { $0.type == 100 ? Action(TodoAction.signOut) : nil }
+    coordinator.register(profile) { $0.type == 100 ? Action(ProfileAction.clear) : nil }
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    try timeline.record(profile, codec: profileCodec)
+    let subscription = account.subscribe(to: [AccountAction.signOut]) { _, _ in
+      coordinator.broadcast(Action(type: 100))
+    }
+    defer { subscription.cancel() }
+    account.dispatch(Action(AccountAction.signOut))
+    let signOut = try #require(entry(timeline, "Account", AccountAction.signOut))
+    let todosOut = try #require(entry(timeline, "Todos", TodoAction.signOut))
+    let cleared = try #require(entry(timeline, "Profile", ProfileAction.clear))
+    let cause = TimelineCause(sequence: signOut.sequence, kind: .broadcast)
+    #expect(todosOut.cause == cause)
+    #expect(cleared.cause == cause)
+  }
+
+  @Test("a follow's dispatch is caused by the followed store's entry")
+  func follow() throws {
+    let account = accountStore()
+    let profile = profileStore()
+    let coordinator = StoreCoordinator(diagnostics: { _ in })
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(profile, codec: profileCodec)
+    coordinator.follow(
+      account, select: { $0.userName ?? "" }, in: profile, sendsInitialValue: false
+    ) { Action(ProfileAction.showUser, data: $0) }
+    account.dispatch(Action(AccountAction.signIn, data: Credentials(name: "ada", password: "pw")))
+    let signIn = try #require(entry(timeline, "Account", AccountAction.signIn))
+    let shown = try #require(entry(timeline, "Profile", ProfileAction.showUser))
+    #expect(shown.cause == TimelineCause(sequence: signIn.sequence, kind: .follow))
+    #expect((shown.state as? ProfileState)?.displayName == "ada")
+  }
+
+  @Test("an effect's dispatches are caused by the entry during which the effect was started")
+  func effect() async throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    let subscription = account.subscribe(to: [AccountAction.signIn]) { _, _ in
+      todos.dispatch(
+        Thunk<TodoState> { context in
+          await Task.yield()
+          context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
+          account.dispatch(Action(AccountAction.noteActivity, data: 1))
+        })
+    }
+    defer { subscription.cancel() }
+    account.dispatch(Action(AccountAction.signIn, data: Credentials(name: "ada", password: "pw")))
+    await todos.waitUntilIdle(includingEffects: true)
+    await account.waitUntilIdle()
+    let signIn = try #require(entry(timeline, "Account", AccountAction.signIn))
+    let loaded = try #require(entry(timeline, "Todos", TodoAction.loaded))
+    let note = try #require(entry(timeline, "Account", AccountAction.noteActivity))
+    let cause = TimelineCause(sequence: signIn.sequence, kind: .effect)
+    #expect(loaded.cause == cause)
+    #expect(note.cause == cause)
+  }
+
+  @Test("a chain of causes crosses stores: each link names the entry just before it")
+  func chain() throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let profile = profileStore()
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    try timeline.record(profile, codec: profileCodec)
+    let first = todos.subscribe(to: [TodoAction.add]) { _, _ in
+      account.dispatch(Action(AccountAction.noteActivity, data: 1))
+    }
+    let second = account.subscribe(to: [AccountAction.noteActivity]) { _, _ in
+      profile.dispatch(Action(ProfileAction.showUser, data: "busy"))
+    }
+    defer {
+      first.cancel()
+      second.cancel()
+    }
+    todos.dispatch(Action(TodoAction.add, data: "Buy milk"))
+    let entries = timeline.entries
+    #expect(entries.map(\.storeName) == ["Todos", "Account", "Profile"])
+    #expect(
+      entries.map(\.cause) == [
+        nil, .init(sequence: 0, kind: .subscriber), .init(sequence: 1, kind: .subscriber),
+      ])
+  }
+
+  @Test("a store not recorded breaks no chain: the cause is the nearest recorded entry")
+  func unrecordedHop() throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let profile = profileStore()
+    let timeline = Timeline()
+    try timeline.record(todos, codec: todosCodec)
+    try timeline.record(profile, codec: profileCodec)
+    let first = todos.subscribe(to: [TodoAction.add]) { _, _ in
+      account.dispatch(Action(AccountAction.noteActivity, data: 1))
+    }
+    let second = account.subscribe(to: [AccountAction.noteActivity]) { _, _ in
+      profile.dispatch(Action(ProfileAction.showUser, data: "busy"))
+    }
+    defer {
+      first.cancel()
+      second.cancel()
+    }
+    todos.dispatch(Action(TodoAction.add, data: "Buy milk"))
+    let entries = timeline.entries
+    #expect(entries.map(\.storeName) == ["Todos", "Profile"])
+    // Unrecorded stores carry no mark: the dispatch from the account's subscriber runs
+    // inside the todo store's round, whose cause it keeps.
+    #expect(entries[1].cause == TimelineCause(sequence: 0, kind: .subscriber))
+  }
+
+  @Test("a store is recorded by one timeline, under a name no other recorded store has")
+  func attachErrors() throws {
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(todos, codec: todosCodec)
+    #expect(throws: TimelineError.self) { try timeline.record(todoStore(), codec: todosCodec) }
+    let other = Timeline()
+    #expect(throws: TimelineError.self) { try other.record(todos, codec: todosCodec) }
+  }
+}
