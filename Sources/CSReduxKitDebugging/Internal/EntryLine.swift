@@ -1,4 +1,5 @@
 import CSReduxKitCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

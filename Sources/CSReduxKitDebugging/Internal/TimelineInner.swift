@@ -61,6 +61,8 @@ struct TimelineInner: Sendable {
     lane: Int, mark: _TraceMark, action: any ActionProtocol, state: any Sendable, size: Int,
     nanoseconds: UInt64
   ) {
+    // While travelled, the stores show the past: what happens meanwhile is not recorded.
+    guard position == nil else { return }
     let sequence = nextSequence
     nextSequence += 1
     mark.record(sequence: sequence)

@@ -12,6 +12,7 @@ protocol TimelineLane: AnyObject, Sendable {
   var name: String { get }
   var stateTypeName: String { get }
   var tracerID: ObjectIdentifier { get }
+  func actionName(for type: Int) -> String?
   /// The entry as an action log's line writes it (its `sequence` is the store's own index).
   func entryLine(_ record: TimelineRecord) throws -> [String: JSONValue]
   func stateJSON(_ state: any Sendable) throws -> JSONValue
@@ -44,6 +45,8 @@ final class RecordedLane<State: StateProtocol & Codable>: TimelineLane, @uncheck
   let origin: ObjectIdentifier
   let tracer: _Tracer<State>
   var tracerID: ObjectIdentifier { ObjectIdentifier(tracer) }
+
+  func actionName(for type: Int) -> String? { codec.actionNames[type] }
 
   init(
     store: Store<State>, codec: ActionLogCodec<State>, origin: ObjectIdentifier,

@@ -174,9 +174,11 @@ public final class Timeline: @unchecked Sendable {
   /// its last entry numbered `sequence` or less (or before its first entry kept).
   ///
   /// Each store gets a ``StateReplacedAction`` in its queue, one store after another in the
-  /// order they were attached, and this returns when all of them committed. Actions the app
-  /// dispatches afterwards continue from there and are recorded; ``resumeLive()`` sends the
-  /// stores back to their newest entries.
+  /// order they were attached, and this returns when all of them committed. While travelled,
+  /// the timeline records nothing: what the stores' subscribers, follows and users do with
+  /// the past states is not part of the session, so that it still replays exactly.
+  /// ``resumeLive()`` sends the stores back to their newest entries' states, and recording
+  /// goes on from there.
   ///
   /// - Parameter sequence: An entry's ``TimelineEntry/sequence``, or the number before the
   ///   oldest entry kept for the states before every entry.
@@ -196,15 +198,15 @@ public final class Timeline: @unchecked Sendable {
   }
 
   /// Sends every recorded store back to its newest entry's state, after
-  /// ``jump(toSequence:)``.
+  /// ``jump(toSequence:)``, and records again.
   ///
   /// - Throws: ``TimelineError`` when a store is gone.
   public func resumeLive() async throws(TimelineError) {
     let (lanes, states) = inner.withLock { inner in
-      inner.position = nil
-      return (inner.lanes, inner.states(at: Int.max))
+      (inner.lanes, inner.states(at: Int.max))
     }
     try await send(lanes, states, reason: "timeline resumed live")
+    inner.withLock { $0.position = nil }
   }
 
   private func send(

@@ -131,3 +131,79 @@ var profileCodec: ActionLogCodec<ProfileState> {
   codec.register(ProfileAction.clear)
   return codec
 }
+
+/// An app of three recorded stores, wired as an app wires them: a follow, a broadcast, a
+/// subscriber that starts an effect, a completion that dispatches to another store.
+final class RecordedApp: Sendable {
+  let account = accountStore()
+  let todos = todoStore()
+  let profile = profileStore()
+  let coordinator = StoreCoordinator(diagnostics: { _ in })
+  let timeline: Timeline
+  let subscriptions: [Subscription]
+
+  init(redaction: TimelineRedaction = TimelineRedaction(), capacity: Int = 1_000) throws {
+    timeline = Timeline(capacity: capacity, redaction: redaction)
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    try timeline.record(profile, codec: profileCodec)
+    let (todos, coordinator) = (self.todos, self.coordinator)
+    coordinator.register(todos) { $0.type == 100 ? Action(TodoAction.signOut) : nil }
+    coordinator.register(profile) { $0.type == 100 ? Action(ProfileAction.clear) : nil }
+    coordinator.follow(
+      account, select: { $0.userName ?? "" }, in: profile, sendsInitialValue: false
+    ) { Action(ProfileAction.showUser, data: $0) }
+    subscriptions = [
+      account.subscribe(to: [AccountAction.signIn]) { _, _ in
+        todos.dispatch(
+          Thunk<TodoState> { context in
+            await Task.yield()
+            context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
+          })
+      },
+      account.subscribe(to: [AccountAction.signOut]) { _, _ in
+        coordinator.broadcast(Action(type: 100))
+      },
+    ]
+  }
+
+  /// Signs in, loads, adds, fails a delete and signs out.
+  func run() async {
+    account.dispatch(
+      Action(AccountAction.signIn, data: Credentials(name: "ada", password: "hunter2-secret")))
+    await todos.waitUntilIdle(includingEffects: true)
+    let account = self.account
+    _ = await todos.send(Action(TodoAction.add, data: "my secret diary"))
+    todos.dispatch(Action(TodoAction.add, data: "Call Bob")) { _ in
+      account.dispatch(Action(AccountAction.noteActivity, data: 1))
+    }
+    _ = await todos.send(Action(TodoAction.delete, data: 7))
+    account.dispatch(Action(AccountAction.signOut))
+    await todos.waitUntilIdle(includingEffects: true)
+    await self.account.waitUntilIdle()
+    await profile.waitUntilIdle()
+  }
+
+  var codec: TimelineCodec {
+    var codec = TimelineCodec()
+    codec.register(store: "Account", codec: accountCodec)
+    codec.register(store: "Todos", codec: todosCodec)
+    codec.register(store: "Profile", codec: profileCodec)
+    return codec
+  }
+
+  /// Fresh stores, wired to nothing, to replay a session into.
+  static func freshReplay(todoReducer: Reducer<TodoState> = todoReducer) -> TimelineReplay {
+    var replay = TimelineReplay()
+    replay.add(
+      Store(state: AccountState(), reducer: accountReducer, name: "Account", diagnostics: { _ in }),
+      codec: accountCodec)
+    replay.add(
+      Store(state: TodoState(), reducer: todoReducer, name: "Todos", diagnostics: { _ in }),
+      codec: todosCodec)
+    replay.add(
+      Store(state: ProfileState(), reducer: profileReducer, name: "Profile", diagnostics: { _ in }),
+      codec: profileCodec)
+    return replay
+  }
+}
