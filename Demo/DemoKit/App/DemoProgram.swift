@@ -36,16 +36,18 @@ public enum DemoProgram {
     }
     let app = DemoApp()
     let session = app.makeSession(commandLine.module)
-    let log = commandLine.logPath.map { app.live(commandLine.module).startLog(path: $0) }
+    // Every store of the app, whichever module runs: a sign-out reaches all of them.
+    let log = commandLine.logPath.map { AppTimeline(app: app, path: $0) }
     // A termination signal in the full screen lets the log be saved first.
     if log != nil { demo_defer_termination() }
     let status = await run(session, from: commandLine.source)
     // An action still finishing (a record being saved on quitting) belongs in the log.
     await app.waitUntilIdle()
     // The interactive loop has restored the terminal by now, so an error prints plainly.
-    if let log, let message = log.save() {
-      FileDescriptor.standardError.write(message + "\n")
-      return status == 0 ? 1 : status
+    if let log {
+      let (isWritten, line) = log.save()
+      FileDescriptor.standardError.write(line + "\n")
+      if !isWritten { return status == 0 ? 1 : status }
     }
     let signal = demo_pending_termination()
     if signal != 0 { demo_die_of_signal(signal) }
@@ -80,13 +82,13 @@ public enum DemoProgram {
   /// `demo replay [--check] FILE`: full screen on a terminal, otherwise every frame printed.
   @MainActor
   private static func run(_ replay: DemoCommandLine.Replay) async -> Int32 {
-    let session: any ReplayDriving
+    let session: AppReplaySession
     do {
       let text = try FileDescriptor.readText(path: replay.path)
-      session = try DemoModule.replay(text: text, source: replay.path)
+      session = AppReplaySession(session: try AppTimeline.decode(text), source: replay.path)
     } catch let error as SystemError {
       FileDescriptor.standardError.write(
-        "demo: \(replay.path): cannot read the action log: \(error.reason)\n")
+        "demo: \(replay.path): cannot read the timeline: \(error.reason)\n")
       return 1
     } catch {
       FileDescriptor.standardError.write("demo: \(replay.path): \(error)\n")

@@ -52,10 +52,10 @@ extension TimelinePage {
     .toolbar .count { margin-left: auto; color: var(--dim); font-size: 12px; }
     main { flex: 1; display: flex; min-height: 0; }
     #scroller { flex: 1; overflow: auto; position: relative; }
-    #timeline { position: relative; min-width: max-content; padding-bottom: 40px; }
-    .grid {
-      display: grid; grid-template-columns: 58px repeat(var(--lanes), minmax(170px, 1fr));
+    #timeline {
+      position: relative; min-width: calc(58px + var(--lanes) * 150px); padding-bottom: 40px;
     }
+    .grid { display: grid; grid-template-columns: 58px repeat(var(--lanes), minmax(0, 1fr)); }
     .lanes-head {
       position: sticky; top: 0; z-index: 3; background: var(--bg);
       border-bottom: 1px solid var(--line);
@@ -71,7 +71,11 @@ extension TimelinePage {
     .row .seq {
       color: var(--faint); font: 11px var(--mono); text-align: right; padding: 9px 12px 0 0;
     }
-    .row .cell { border-left: 1px solid var(--line); padding: 5px 12px; min-height: 40px; }
+    .row .cell {
+      border-left: 1px solid var(--line); padding: 5px 12px; min-height: 40px;
+      container-type: inline-size;
+    }
+    @container (max-width: 240px) { .entry .changes { display: none; } }
     .row .cell.own { background: color-mix(in srgb, var(--lane) 5%, transparent); }
     .row.selected .cell { background: rgba(255, 255, 255, .035); }
     .entry {
@@ -100,7 +104,7 @@ extension TimelinePage {
     #links path.cause-link { fill: none; stroke-width: 1.5; opacity: .55; }
     #links path.cause-link.active { stroke-width: 2.5; opacity: 1; }
     aside {
-      width: 400px; flex: none; overflow: auto; border-left: 1px solid var(--line);
+      width: 380px; flex: none; overflow: auto; border-left: 1px solid var(--line);
       background: var(--panel); padding: 18px 20px 30px;
     }
     aside .where { display: flex; align-items: center; gap: 8px; color: var(--dim); font-size: 12px; }
@@ -147,8 +151,10 @@ extension TimelinePage {
       const color = (store) => palette[store % palette.length];
       const byIndex = new Map(data.entries.map((entry, position) => [entry.index, position]));
       const effects = new Map();
+      let links = 0;
       for (const entry of data.entries) {
         if (entry.cause === null || !byIndex.has(entry.cause)) continue;
+        links += 1;
         if (!effects.has(entry.cause)) effects.set(entry.cause, []);
         effects.get(entry.cause).push(entry.index);
       }
@@ -174,7 +180,7 @@ extension TimelinePage {
       document.getElementById("summary").textContent =
         data.entries.length + (data.entries.length === 1 ? " entry" : " entries") + " · " +
         data.stores.length + (data.stores.length === 1 ? " store" : " stores") + " · " +
-        effects.size + (effects.size === 1 ? " cause" : " causes") +
+        links + (links === 1 ? " cause link" : " cause links") +
         (data.dropped > 0 ? " · " + data.dropped + " older dropped" : "");
       const hiddenStores = new Set();
       let typeFilter = "";
