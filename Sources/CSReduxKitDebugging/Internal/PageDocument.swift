@@ -20,7 +20,7 @@ struct PageDocument {
     var error: String?
     var redacted: [String]
     var time: Double?
-    var changes: [PageJSON.Change]
+    var changes: [JSONValue.Change]
     var hasMoreChanges: Bool
   }
 
@@ -54,7 +54,7 @@ struct PageDocument {
     guard case .array(let storeValues)? = header["stores"] else {
       throw TimelinePageError(line: 1, reason: "the header has no stores array")
     }
-    var previousStates: [PageJSON] = []
+    var previousStates: [JSONValue] = []
     var storeIndex: [String: Int] = [:]
     for value in storeValues {
       guard let name = value["name"]?.stringValue, storeIndex[name] == nil else {
@@ -87,12 +87,7 @@ struct PageDocument {
       let state = value["state"] ?? .null
       let changes = state.changes(from: previousStates[store], limit: TimelinePage.changeLimit + 1)
       previousStates[store] = state
-      let time: Double? =
-        switch value["time"] {
-        case .number(let seconds)?: seconds
-        case .integer(let seconds)?: Double(seconds)
-        default: nil
-        }
+      let time = value["time"]?.numberValue
       if firstTime == nil { firstTime = time }
       stores[store].entryCount += 1
       entries.append(
@@ -119,49 +114,48 @@ struct PageDocument {
   }
 
   /// The data the page's script reads.
-  func data(title: String) -> PageJSON {
-    func optional(_ text: String?) -> PageJSON { text.map(PageJSON.string) ?? .null }
+  func data(title: String) -> JSONValue {
+    func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    func integer(_ value: Int) -> JSONValue { .int(Int64(value)) }
     let storeValues = stores.map { store in
-      PageJSON.object([
-        ("entries", .integer(Int64(store.entryCount))), ("name", .string(store.name)),
-      ])
+      JSONValue.object(["entries": integer(store.entryCount), "name": .string(store.name)])
     }
     let entryValues = entries.map { entry in
       let changes = entry.changes.map { change in
-        PageJSON.object([
-          ("new", optional(change.new)), ("old", optional(change.old)),
-          ("path", .string(change.path)),
+        JSONValue.object([
+          "new": optional(change.new), "old": optional(change.old),
+          "path": .string(change.path),
         ])
       }
-      return PageJSON.object([
-        ("action", .string(entry.action)),
-        ("cause", entry.cause.map { .integer(Int64($0)) } ?? .null),
-        ("causeKind", optional(entry.causeKind)),
-        ("changes", .array(changes)),
-        ("error", optional(entry.error)),
-        ("index", .integer(Int64(entry.sequence))),
-        ("moreChanges", .bool(entry.hasMoreChanges)),
-        ("payload", optional(entry.payload)),
-        ("redacted", .array(entry.redacted.map(PageJSON.string))),
-        ("rejected", .bool(entry.isRejected)),
-        ("skipped", .bool(entry.isSkipped)),
-        ("store", .integer(Int64(entry.store))),
-        ("time", entry.time.map(PageJSON.number) ?? .null),
-        ("type", .integer(Int64(entry.type))),
+      return JSONValue.object([
+        "action": .string(entry.action),
+        "cause": entry.cause.map(integer) ?? .null,
+        "causeKind": optional(entry.causeKind),
+        "changes": .array(changes),
+        "error": optional(entry.error),
+        "index": integer(entry.sequence),
+        "moreChanges": .bool(entry.hasMoreChanges),
+        "payload": optional(entry.payload),
+        "redacted": .array(entry.redacted.map(JSONValue.string)),
+        "rejected": .bool(entry.isRejected),
+        "skipped": .bool(entry.isSkipped),
+        "store": integer(entry.store),
+        "time": entry.time.map(JSONValue.double) ?? .null,
+        "type": integer(entry.type),
       ])
     }
     return .object([
-      ("dropped", .integer(Int64(dropped))), ("entries", .array(entryValues)),
-      ("stores", .array(storeValues)), ("title", .string(title)),
+      "dropped": integer(dropped), "entries": .array(entryValues),
+      "stores": .array(storeValues), "title": .string(title),
     ])
   }
 
-  private static func object(_ text: Substring, line: Int) throws(TimelinePageError) -> PageJSON {
+  private static func object(_ text: Substring, line: Int) throws(TimelinePageError) -> JSONValue {
     var text = text
     if text.last == "\r" { text = text.dropLast() }
-    let value: PageJSON
+    let value: JSONValue
     do {
-      value = try PageJSON.parse(text)
+      value = try JSONValue.parse(text)
     } catch {
       throw TimelinePageError(line: line, reason: "not JSON")
     }
@@ -171,7 +165,7 @@ struct PageDocument {
     return value
   }
 
-  private static func actionName(_ value: PageJSON, type: Int) -> String {
+  private static func actionName(_ value: JSONValue, type: Int) -> String {
     if type == replacementType {
       return "state replaced" + (value["reason"]?.stringValue.map { ": " + $0 } ?? "")
     }
@@ -179,7 +173,7 @@ struct PageDocument {
   }
 
   /// The payload as the panel shows it: its JSON, or what stands in for it.
-  private static func payloadText(_ value: PageJSON) -> String? {
+  private static func payloadText(_ value: JSONValue) -> String? {
     if let unexported = value["unexportedPayload"] {
       let type = unexported["type"]?.stringValue ?? "a payload"
       let summary = unexported["summary"]?.stringValue.map { ": " + $0 } ?? ""
@@ -189,7 +183,7 @@ struct PageDocument {
     return payload.prettyText
   }
 
-  private static func strings(_ value: PageJSON?) -> [String] {
+  private static func strings(_ value: JSONValue?) -> [String] {
     guard case .array(let values)? = value else { return [] }
     return values.compactMap(\.stringValue)
   }

@@ -4,36 +4,12 @@
   import Foundation
 #endif
 
-/// Any JSON value, as the timeline page reads a session's states and payloads: the page shows
-/// them without knowing their Swift types.
-enum PageJSON: Equatable, Sendable {
-  case null
-  case bool(Bool)
-  case integer(Int64)
-  case number(Double)
-  case string(String)
-  case array([PageJSON])
-  /// An object's members, sorted by key: a page lists them in a stable order.
-  case object([(key: String, value: PageJSON)])
-
-  static func == (lhs: PageJSON, rhs: PageJSON) -> Bool {
-    switch (lhs, rhs) {
-    case (.null, .null): true
-    case (.bool(let a), .bool(let b)): a == b
-    case (.integer(let a), .integer(let b)): a == b
-    case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
-    case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)):
-      a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-    default: false
-    }
-  }
-
+// What the timeline page reads and writes of any JSON value: it shows a session's states and
+// payloads without knowing their Swift types.
+extension JSONValue {
   /// The member `key` of an object; `nil` for a missing member or another kind of value.
-  subscript(key: String) -> PageJSON? {
-    guard case .object(let members) = self else { return nil }
-    return members.first { $0.key == key }?.value
+  subscript(key: String) -> JSONValue? {
+    fields?[key]
   }
 
   /// The string of a `.string`; `nil` otherwise.
@@ -42,11 +18,23 @@ enum PageJSON: Equatable, Sendable {
     return nil
   }
 
-  /// The integer of an `.integer` (or of a whole `.number`); `nil` otherwise.
+  /// The integer of an `.int`, an `.unsigned` or a whole `.double` that fits an `Int`; `nil`
+  /// otherwise.
   var integerValue: Int? {
     switch self {
-    case .integer(let value): Int(exactly: value)
-    case .number(let value): Int(exactly: value)
+    case .int(let value): Int(exactly: value)
+    case .unsigned(let value): Int(exactly: value)
+    case .double(let value): Int(exactly: value)
+    default: nil
+    }
+  }
+
+  /// The number of an `.int`, an `.unsigned` or a `.double`; `nil` otherwise.
+  var numberValue: Double? {
+    switch self {
+    case .int(let value): Double(value)
+    case .unsigned(let value): Double(value)
+    case .double(let value): value
     default: nil
     }
   }
@@ -57,7 +45,12 @@ enum PageJSON: Equatable, Sendable {
     return nil
   }
 
-  /// Compact JSON text; non-ASCII characters stay as they are.
+  /// Parses one line of JSON text.
+  static func parse(_ line: Substring) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+  }
+
+  /// Compact JSON text, object members sorted by key; non-ASCII characters stay as they are.
   var text: String {
     var output = ""
     write(to: &output, forScript: false)
@@ -70,6 +63,19 @@ enum PageJSON: Equatable, Sendable {
     var output = ""
     writePretty(to: &output, indent: "")
     return output
+  }
+
+  /// Compact JSON text that can sit inside an HTML `<script>` element: `<`, `>`, `&`, U+2028
+  /// and U+2029 in strings are written as `\u` escapes, so no `</script>` or `<!--` in a value
+  /// can end the element or change how it is read.
+  var scriptText: String {
+    var output = ""
+    write(to: &output, forScript: true)
+    return output
+  }
+
+  private var sortedFields: [(key: String, value: JSONValue)] {
+    (fields ?? [:]).sorted { $0.key < $1.key }
   }
 
   private func writePretty(to output: inout String, indent: String) {
@@ -88,7 +94,8 @@ enum PageJSON: Equatable, Sendable {
         output += index < values.count - 1 ? ",\n" : "\n"
       }
       output += indent + "]"
-    case .object(let members):
+    case .object:
+      let members = sortedFields
       output += "{\n"
       for (index, member) in members.enumerated() {
         output += inner
@@ -103,22 +110,13 @@ enum PageJSON: Equatable, Sendable {
     }
   }
 
-  /// Compact JSON text that can sit inside an HTML `<script>` element: `<`, `>`, `&`, U+2028
-  /// and U+2029 in strings are written as `\u` escapes, so no `</script>` or `<!--` in a value
-  /// can end the element or change how it is read.
-  var scriptText: String {
-    var output = ""
-    write(to: &output, forScript: true)
-    return output
-  }
-
   private func write(to output: inout String, forScript: Bool) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
-    case .integer(let value): output += String(value)
-    case .number(let value):
-      output += value.isFinite ? "\(value)" : "null"
+    case .int(let value): output += String(value)
+    case .unsigned(let value): output += String(value)
+    case .double(let value): output += value.isFinite ? "\(value)" : "null"
     case .string(let value): Self.writeString(value, to: &output, forScript: forScript)
     case .array(let values):
       output += "["
@@ -127,9 +125,9 @@ enum PageJSON: Equatable, Sendable {
         value.write(to: &output, forScript: forScript)
       }
       output += "]"
-    case .object(let members):
+    case .object:
       output += "{"
-      for (index, member) in members.enumerated() {
+      for (index, member) in sortedFields.enumerated() {
         if index > 0 { output += "," }
         Self.writeString(member.key, to: &output, forScript: forScript)
         output += ":"
@@ -138,7 +136,6 @@ enum PageJSON: Equatable, Sendable {
       output += "}"
     }
   }
-
   /// Writes `string` as a JSON string literal; with `forScript`, `<`, `>`, `&`, U+2028 and
   /// U+2029 as `\u` escapes too.
   private static func writeString(_ string: String, to output: inout String, forScript: Bool) {
@@ -170,50 +167,7 @@ enum PageJSON: Equatable, Sendable {
   }
 }
 
-extension PageJSON: Decodable {
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  init(from decoder: any Decoder) throws {
-    if let container = try? decoder.container(keyedBy: Key.self) {
-      var members: [(key: String, value: PageJSON)] = []
-      for key in container.allKeys {
-        members.append((key.stringValue, try container.decode(PageJSON.self, forKey: key)))
-      }
-      self = .object(members.sorted { $0.key < $1.key })
-      return
-    }
-    if var container = try? decoder.unkeyedContainer() {
-      var values: [PageJSON] = []
-      while !container.isAtEnd { values.append(try container.decode(PageJSON.self)) }
-      self = .array(values)
-      return
-    }
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int64.self) {
-      self = .integer(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else {
-      self = .string(try container.decode(String.self))
-    }
-  }
-
-  /// Parses one line of JSON text.
-  static func parse(_ line: Substring) throws -> PageJSON {
-    try JSONDecoder().decode(PageJSON.self, from: Data(line.utf8))
-  }
-}
-
-extension PageJSON {
+extension JSONValue {
   /// One difference between two JSON values: where, and the text before and after (`nil` for
   /// a member or element that one side does not have).
   struct Change: Equatable, Sendable {
@@ -224,19 +178,19 @@ extension PageJSON {
 
   /// The differences from `old` to `self`, leaf by leaf: object members by key, array elements
   /// by index, at most `limit` of them.
-  func changes(from old: PageJSON, limit: Int = 200) -> [Change] {
+  func changes(from old: JSONValue, limit: Int = 200) -> [Change] {
     var changes: [Change] = []
     Self.walk(old, self, path: "", into: &changes, limit: limit)
     return changes
   }
 
   private static func walk(
-    _ old: PageJSON?, _ new: PageJSON?, path: String, into changes: inout [Change], limit: Int
+    _ old: JSONValue?, _ new: JSONValue?, path: String, into changes: inout [Change], limit: Int
   ) {
     guard changes.count < limit, old != new else { return }
     switch (old, new) {
     case (.object(let a)?, .object(let b)?):
-      let keys = Set(a.map(\.key)).union(b.map(\.key)).sorted()
+      let keys = Set(a.keys).union(b.keys).sorted()
       for key in keys {
         let member = path.isEmpty ? key : path + "." + key
         walk(old?[key], new?[key], path: member, into: &changes, limit: limit)
