@@ -63,6 +63,7 @@ extension Bench {
     followChain(stores: 3)
     followChain(stores: 6)
     logDispatch()
+    timelineDispatch()
     logOnLendingStore(items: 10, label: "10")
     logOnLendingStore(items: 10_000, label: "10k")
     observations(100)
@@ -162,6 +163,39 @@ extension Bench {
     check(
       log.entries.last?.state.value == logged.state.value,
       "\(name): the log's last entry is not the store's state")
+  }
+
+  /// A counter store recorded by a `Timeline` (with one other store recorded beside it),
+  /// against the same store without one: the mark, the task-local bindings around the round
+  /// and the entry.
+  mutating func timelineDispatch() {
+    let name = "timeline/dispatch/counter"
+    guard begins(name) else { return }
+    let recorded = makeCounterStore()
+    let timeline = Timeline(capacity: 1_000)
+    var codec = ActionLogCodec<Counter>()
+    codec.register(incrementType)
+    do {
+      try timeline.record(recorded, codec: codec)
+      try timeline.record(
+        Store(state: Counter(), reducer: counterReducer, name: "Other"), codec: codec)
+    } catch {
+      results.failures.append("\(name): \(error)")
+      return
+    }
+    let plain = makeCounterStore()
+    let action = makeAction(type: incrementType)
+    pair(
+      name, floor: "floor/no-timeline/counter", unit: "dispatch",
+      { operations in
+        for _ in 0..<operations { recorded.dispatch(action) }
+      },
+      floor: { operations in
+        for _ in 0..<operations { plain.dispatch(action) }
+      })
+    check(
+      (timeline.entries.last?.state as? Counter)?.value == recorded.state.value,
+      "\(name): the timeline's last entry is not the store's state")
   }
 
   /// A store that lends its `items`-item array state to an in-place reducer, with an

@@ -95,6 +95,43 @@ extension Bench {
   }
 }
 
+extension Bench {
+  /// Bytes one timeline entry holds: memory in use before and after a timeline records
+  /// 100,000 dispatches of a counter store (its capacity is that many, so none drops out),
+  /// divided by 100,000. It counts the entry, the action's mark and the ring's slot; the
+  /// counter's state is stored inline.
+  mutating func memoryPerTimelineEntry() {
+    let name = "memory/bytes-per-timeline-entry"
+    guard begins(name) else { return }
+    let count = 100_000
+    let store = makeCounterStore()
+    var codec = ActionLogCodec<Counter>()
+    codec.register(incrementType)
+    let action = makeAction(type: incrementType)
+    guard let before = Platform.memoryInUseBytes() else {
+      results.failures.append("\(name): the allocator's statistics are unavailable")
+      return
+    }
+    // Made after the first reading: the ring's storage for `count` entries is counted.
+    let timeline = Timeline(capacity: count)
+    do {
+      try timeline.record(store, codec: codec)
+    } catch {
+      results.failures.append("\(name): \(error)")
+      return
+    }
+    for _ in 0..<count { store.dispatch(action) }
+    let after = Platform.memoryInUseBytes() ?? before
+    check(timeline.byteCount > 0, "\(name): nothing recorded")
+    let perEntry = Double(after - before) / Double(count)
+    results.memory.append(
+      MemoryReading(
+        name: "bytes-per-timeline-entry", value: perEntry, unit: "B",
+        note: "memory in use delta over \(count) recorded dispatches, per entry"))
+    withExtendedLifetime(timeline) {}
+  }
+}
+
 /// Where the peak resident set comes from, for the notes.
 #if os(Linux)
   let peakSource = "VmHWM"

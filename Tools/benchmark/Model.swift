@@ -6,7 +6,7 @@ import CSReduxKit
 
 /// The counter state of most scenarios. `unchanged` is never written: a selector on it never
 /// sees a change.
-struct Counter: StateProtocol, Equatable {
+struct Counter: StateProtocol, Equatable, Codable {
   var value = 0
   var unchanged = 0
 }

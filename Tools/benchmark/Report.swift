@@ -63,6 +63,9 @@ extension Results {
       limit: 2)
     ratio("dispatch with an ActionLog", "log/dispatch/counter", "floor/no-log/counter", limit: 2)
     ratio(
+      "dispatch with a Timeline", "timeline/dispatch/counter", "floor/no-timeline/counter",
+      limit: 6)
+    ratio(
       "ActionLog on a lending store, 10k vs 10 items", "log/lent-array/10k", "log/lent-array/10",
       limit: 2)
     ratio(

@@ -14,6 +14,7 @@ struct Bench {
   mutating func runAll() {
     memoryPeak()
     memoryPerSubscription()
+    memoryPerTimelineEntry()
     baseline()
     pureFunctionFloor()
     dispatchWithSubscribers(0)

@@ -207,3 +207,14 @@ final class RecordedApp: Sendable {
     return replay
   }
 }
+
+/// The policy the redaction tests and the generated test use.
+var appRedaction: TimelineRedaction {
+  var redaction = TimelineRedaction()
+  redaction.withholdPayloadField("password", in: "Account")
+  redaction.withholdStateField("token", in: "Account")
+  redaction.withholdPayload(ofActionType: TodoAction.add, in: "Todos")
+  redaction.withholdPayload(ofActionType: TodoAction.loaded, in: "Todos")
+  redaction.withholdStateField("items", in: "Todos")
+  return redaction
+}

@@ -2,16 +2,6 @@ import CSReduxKit
 import Foundation
 import Testing
 
-private var appRedaction: TimelineRedaction {
-  var redaction = TimelineRedaction()
-  redaction.withholdPayloadField("password", in: "Account")
-  redaction.withholdStateField("token", in: "Account")
-  redaction.withholdPayload(ofActionType: TodoAction.add, in: "Todos")
-  redaction.withholdPayload(ofActionType: TodoAction.loaded, in: "Todos")
-  redaction.withholdStateField("items", in: "Todos")
-  return redaction
-}
-
 @Suite("Timeline: redaction")
 struct TimelineRedactionTests {
   @Test("nothing redacted can be found in the exported bytes")

@@ -89,9 +89,10 @@ package final class _TraceMark: Sendable {
   package let tracer: ObjectIdentifier
   /// What was being handled when the action was dispatched.
   package let cause: _TraceCause?
-  /// The entry's global number, -1 until the timeline records it; atomic, since a timeline
-  /// may read a mark of a store another timeline records.
-  let number = _AtomicWord(-1)
+  /// The entry's global number, -1 until the timeline records it. Only the timeline that
+  /// owns `tracer` reads or writes it, under its lock: a timeline looks at the number of a
+  /// mark only after finding the mark's tracer among its own.
+  nonisolated(unsafe) var number = -1
   /// Whether the action reached its store's queue. A mark made for the middleware chain that
   /// the chain never passed on stays unadmitted; only the store's lock reads or sets it.
   nonisolated(unsafe) var isAdmitted = false
@@ -103,13 +104,12 @@ package final class _TraceMark: Sendable {
 
   /// The entry's global number, or `nil` before it is recorded.
   package var sequence: Int? {
-    let value = number.load()
-    return value < 0 ? nil : value
+    number < 0 ? nil : number
   }
 
   /// Sets the entry's global number; the timeline calls it under its lock.
   package func record(sequence: Int) {
-    number.store(sequence)
+    number = sequence
   }
 }
 
@@ -220,16 +220,23 @@ extension _StoreEngine {
     }
     traced.tracer.committed(traced.mark, delivered, state, traced.nanoseconds)
     let round = round
-    _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .subscriber)) {
-      round.notify(delivered, state)
-    }
-    _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .completion)) {
-      completion?(state, failure ?? .applied)
-      if let extras {
-        for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
+    // One binding per part of the round that has anyone to call.
+    if !round.isSilent {
+      _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .subscriber)) {
+        round.notify(delivered, state)
       }
     }
-    guard let extras else { return }
+    if completion != nil || extras?.lateCompletions.isEmpty == false {
+      _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .completion)) {
+        completion?(state, failure ?? .applied)
+        if let extras {
+          for completion in extras.lateCompletions {
+            completion(state, .dropped(.feedbackLimit))
+          }
+        }
+      }
+    }
+    guard let extras, !extras.deferredDispatches.isEmpty else { return }
     _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .reducer)) {
       for pending in extras.deferredDispatches {
         runMiddleware(from: 0, pending.action, completion: pending.completion)

@@ -1,0 +1,98 @@
+import CSReduxKit
+import CSReduxKitTestSupport
+import Testing
+
+// The timeline's messages in docs/reliability.md, produced by running their scenarios.
+
+private struct Tally: StateProtocol, Codable, Equatable {
+  var count = 0
+}
+
+private let tallyReducer = Reducer<Tally> { _, state, finish in
+  finish(Tally(count: state.count + 1))
+}
+
+private func tallyStore(_ name: String) -> Store<Tally> {
+  Store(state: Tally(), reducer: tallyReducer, name: name, diagnostics: { _ in })
+}
+
+private var tallyCodec: ActionLogCodec<Tally> {
+  var codec = ActionLogCodec<Tally>()
+  codec.register(0)
+  return codec
+}
+
+/// A valid session of one store `A` with one entry, as lines.
+private let header =
+  #"{"entryCount":1,"format":"csreduxkit-timeline","redaction":{"rules":[]},"stores":[{"entryCount":1,"firstIndex":0,"initialState":{"count":0},"name":"A","stateType":"Tally"}],"version":1}"#
+private let entry =
+  #"{"durationNanoseconds":1,"index":0,"rejected":false,"sequence":0,"skipped":false,"state":{"count":1},"store":"A","time":1,"type":0}"#
+
+@Suite("Reliability catalogue: the timeline's messages")
+struct TimelineCatalogueTests {
+  @Test("attaching a store twice reads as documented")
+  func attach() throws {
+    let store = tallyStore("A")
+    let timeline = Timeline()
+    try timeline.record(store, codec: tallyCodec)
+    let twice = #expect(throws: TimelineError.self) {
+      try timeline.record(tallyStore("A"), codec: tallyCodec)
+    }
+    expectDocumented(twice?.description)
+    let other = #expect(throws: TimelineError.self) {
+      try Timeline().record(store, codec: tallyCodec)
+    }
+    expectDocumented(other?.description)
+  }
+
+  @Test("travel misuse reads as documented")
+  func travel() async throws {
+    let timeline = Timeline()
+    do {
+      let store = tallyStore("A")
+      try timeline.record(store, codec: tallyCodec)
+      store.dispatch(Action(type: 0))
+      let missing = await #expect(throws: TimelineError.self) {
+        try await timeline.jump(toSequence: 7)
+      }
+      expectDocumented(missing?.description)
+    }
+    let gone = await #expect(throws: TimelineError.self) { try await timeline.jump(toSequence: 0) }
+    expectDocumented(gone?.description)
+  }
+
+  @Test(
+    "every bad timeline file reads as documented",
+    arguments: [
+      header.replacing("csreduxkit-timeline", with: "something-else"),
+      header.replacing(#""version":1"#, with: #""version":2"#),
+      header.replacing(#""name":"A""#, with: #""name":"B""#),
+      header.replacing(#""entryCount":1,"f"#, with: #""entryCount":2,"f"#) + "\n" + entry
+        + "\n" + entry,
+      header + "\n" + entry.replacing(#""store":"A""#, with: #""store":"B""#),
+      header + "\n"
+        + entry.replacing(
+          #""durationNanoseconds":1,"#,
+          with: #""cause":{"kind":"rumour","sequence":0},"durationNanoseconds":1,"#),
+      header.replacing(#""entryCount":1,"f"#, with: #""entryCount":3,"f"#) + "\n" + entry,
+    ])
+  func badImport(_ text: String) {
+    var codec = TimelineCodec()
+    codec.register(store: "A", codec: tallyCodec)
+    let error = #expect(throws: ActionLogImportError.self) { try codec.decode(text) }
+    expectDocumented(error?.description)
+  }
+
+  @Test("a replay without one of the session's stores reads as documented")
+  func replayWithoutStore() async throws {
+    var codec = TimelineCodec()
+    codec.register(store: "A", codec: tallyCodec)
+    let session = try codec.decode(header + "\n" + entry)
+    do {
+      try await TimelineReplay().check(session)
+      Issue.record("a replay without stores matched")
+    } catch {
+      expectDocumented(error.description)
+    }
+  }
+}
