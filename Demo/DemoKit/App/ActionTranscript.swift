@@ -26,6 +26,9 @@ final class ActionTranscript: Sendable {
     }
   }
 
+  /// A transcript of no store, for a session that prints its own lines (an app's replay).
+  init() {}
+
   private func record(_ line: String) {
     model.withLock { model in
       model.lines.append(line)

@@ -1,15 +1,8 @@
 import CSReduxKit
 import DemoUI
 
-/// The app-wide actions, which the coordinator broadcasts to the module stores. Each module
-/// numbers its own action types; `DemoApp` translates these into each module's own action.
-enum AppActionType: Int, CaseIterable, Sendable {
-  /// The user signs out: every module starts over.
-  case signOut = 100
-}
-
-/// The stores of the demo's feature modules, alive together, and the coordinator that signs
-/// the user out of all of them at once.
+/// The stores of the demo's feature modules, alive together, the app's own store and the
+/// coordinator that signs the user out of all of them at once.
 ///
 /// Only the running module has a screen; the other stores keep their state all the same. The
 /// wiring lives here, in the app, so no module reaches into another: each module only has a
@@ -21,6 +14,8 @@ final class DemoApp {
   let modules: [any LiveModule]
   /// Broadcasts app-wide actions to the module stores.
   let coordinator: StoreCoordinator
+  /// Commits the app-wide actions and broadcasts them.
+  let appStore: AppStore
   /// The diagnostics of every store and of the coordinator.
   let diagnosticLog: DiagnosticLog
 
@@ -34,6 +29,7 @@ final class DemoApp {
     self.diagnosticLog = diagnosticLog
     modules = DemoModule.all.map { $0.makeLive(diagnostics: diagnosticLog.handler) }
     coordinator = StoreCoordinator(diagnostics: diagnosticLog.handler)
+    appStore = AppStore(coordinator: coordinator, diagnostics: diagnosticLog.handler)
     let signedOut = signedOut
     for live in modules {
       live.register(with: coordinator) { name in signedOut.withLock { $0.append(name) } }
@@ -62,7 +58,7 @@ final class DemoApp {
   }
 
   /// Whether no store has anything to reduce, notify or run.
-  var isIdle: Bool { modules.allSatisfy(\.isIdle) }
+  var isIdle: Bool { appStore.isIdle && modules.allSatisfy(\.isIdle) }
 
   /// Suspends until every store is idle and the components show every commit: a reducer that
   /// finishes later (a record being saved) has committed, the subscribers ran, and the main
@@ -71,14 +67,15 @@ final class DemoApp {
   /// The main actor is free while the reducers finish on other threads: the components'
   /// deliveries wait for it.
   func waitUntilIdle() async {
+    await appStore.waitUntilIdle()
     for live in modules where !live.isIdle {
       await live.waitUntilIdle()
     }
     await MainQueue.runQueuedBlocks()
   }
 
-  /// Signs the user out of every module: broadcasts the app's signOut, which each module's
-  /// store commits as its own signOut action.
+  /// Signs the user out of every module: the app's store commits the app's signOut and
+  /// broadcasts it, and each module's store commits it as its own signOut action.
   ///
   /// A store still finishing an action (a record being saved) commits the signOut after it;
   /// the status waits for that.
@@ -86,7 +83,7 @@ final class DemoApp {
   /// - Returns: The status line: `signed out: CSDemoStore, TodoStore, RPSStore, SettingsStore
   ///   reset`, naming the stores that committed it, in the order they did.
   func signOut() async -> String {
-    coordinator.broadcast(Action(AppActionType.signOut))
+    appStore.dispatch(Action(AppActionType.signOut))
     await waitUntilIdle()
     let names = signedOut.withLock { names in
       defer { names.removeAll() }

@@ -1,5 +1,5 @@
 /// The demo program's arguments: `demo [MODULE] [--log FILE] [--script FILE | -e COMMANDS]...`,
-/// `demo replay [--check] FILE` or `demo --help`.
+/// `demo replay [--check] FILE`, `demo report FILE` or `demo --help`.
 struct DemoCommandLine: Equatable, Sendable {
   /// `demo replay [--check] FILE`: play a recorded session back instead of running one.
   struct Replay: Equatable, Sendable {
@@ -29,6 +29,8 @@ struct DemoCommandLine: Equatable, Sendable {
   var logPath: String?
   /// The recording to replay, for `demo replay`.
   var replay: Replay?
+  /// The timeline to show as a page, for `demo report FILE`.
+  var reportPath: String?
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommandLine {
@@ -39,6 +41,7 @@ struct DemoCommandLine: Equatable, Sendable {
     var isReplay = false
     var replayPath: String?
     var isCheck = false
+    var isReport = false
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -71,11 +74,15 @@ struct DemoCommandLine: Equatable, Sendable {
         isCheck = true
       case _ where argument.hasPrefix("-"):
         throw UsageError("unknown option \(argument)")
-      case "replay" where moduleArgument == nil && !isReplay:
+      case "replay" where moduleArgument == nil && !isReplay && !isReport:
         isReplay = true
-      case _ where isReplay:
+      case "report" where moduleArgument == nil && !isReplay && !isReport:
+        isReport = true
+      case _ where isReplay || isReport:
         guard replayPath == nil else {
-          throw UsageError("unexpected argument \"\(argument)\" after the replay's file")
+          throw UsageError(
+            "unexpected argument \"\(argument)\" after the \(isReport ? "report" : "replay")'s file"
+          )
         }
         replayPath = argument
       default:
@@ -90,6 +97,16 @@ struct DemoCommandLine: Equatable, Sendable {
         moduleArgument = argument
         result.module = module
       }
+    }
+    if isReport {
+      guard let replayPath else {
+        throw UsageError("report needs a file, as in: demo report app.jsonl")
+      }
+      guard file == nil, commands.isEmpty, result.logPath == nil, !isCheck else {
+        throw UsageError("report takes only a file: demo report FILE")
+      }
+      result.reportPath = replayPath
+      return result
     }
     if isReplay {
       guard let replayPath else {

@@ -37,6 +37,9 @@ struct DemoModule: Equatable, Sendable {
   /// The argument that selects the module; the main module needs none.
   var argument: String { self == .main ? "(none)" : name }
 
+  /// The name of the module's store, in diagnostics and in a timeline.
+  var storeName: String { feature.storeName }
+
   /// The command that runs it, for the help: `demo`, `demo todo`.
   var command: String { self == .main ? "demo" : "demo \(name)" }
 

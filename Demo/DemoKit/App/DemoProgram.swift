@@ -1,8 +1,9 @@
+import CSReduxKit
 import DemoUI
 import _DemoTerminalShims
 
 /// The demo program: `swift run demo [MODULE] [--log FILE] [--script FILE | -e COMMANDS]` and
-/// `swift run demo replay [--check] FILE`.
+/// `swift run demo replay [--check] FILE` and `swift run demo report FILE`.
 public enum DemoProgram {
   /// Runs the program with `arguments` (without the program name).
   ///
@@ -30,18 +31,23 @@ public enum DemoProgram {
     if let replay = commandLine.replay {
       return await run(replay)
     }
+    if let path = commandLine.reportPath {
+      return report(path)
+    }
     let app = DemoApp()
     let session = app.makeSession(commandLine.module)
-    let log = commandLine.logPath.map { app.live(commandLine.module).startLog(path: $0) }
+    // Every store of the app, whichever module runs: a sign-out reaches all of them.
+    let log = commandLine.logPath.map { AppTimeline(app: app, path: $0) }
     // A termination signal in the full screen lets the log be saved first.
     if log != nil { demo_defer_termination() }
     let status = await run(session, from: commandLine.source)
     // An action still finishing (a record being saved on quitting) belongs in the log.
     await app.waitUntilIdle()
     // The interactive loop has restored the terminal by now, so an error prints plainly.
-    if let log, let message = log.save() {
-      FileDescriptor.standardError.write(message + "\n")
-      return status == 0 ? 1 : status
+    if let log {
+      let (isWritten, line) = log.save()
+      FileDescriptor.standardError.write(line + "\n")
+      if !isWritten { return status == 0 ? 1 : status }
     }
     let signal = demo_pending_termination()
     if signal != 0 { demo_die_of_signal(signal) }
@@ -76,13 +82,13 @@ public enum DemoProgram {
   /// `demo replay [--check] FILE`: full screen on a terminal, otherwise every frame printed.
   @MainActor
   private static func run(_ replay: DemoCommandLine.Replay) async -> Int32 {
-    let session: any ReplayDriving
+    let session: AppReplaySession
     do {
       let text = try FileDescriptor.readText(path: replay.path)
-      session = try DemoModule.replay(text: text, source: replay.path)
+      session = AppReplaySession(session: try AppTimeline.decode(text), source: replay.path)
     } catch let error as SystemError {
       FileDescriptor.standardError.write(
-        "demo: \(replay.path): cannot read the action log: \(error.reason)\n")
+        "demo: \(replay.path): cannot read the timeline: \(error.reason)\n")
       return 1
     } catch {
       FileDescriptor.standardError.write("demo: \(replay.path): \(error)\n")
@@ -97,6 +103,36 @@ public enum DemoProgram {
       return await InteractiveLoop(session: session).run()
     }
     session.writeFrames { FileDescriptor.standardOutput.write($0) }
+    return 0
+  }
+
+  /// `demo report FILE`: writes the timeline page of FILE next to it (`app.jsonl` gives
+  /// `app.html`) and prints the page's path.
+  private static func report(_ path: String) -> Int32 {
+    let text: String
+    do {
+      text = try FileDescriptor.readText(path: path)
+    } catch {
+      FileDescriptor.standardError.write(
+        "demo: \(path): cannot read the timeline: \(error.reason)\n")
+      return 1
+    }
+    let page: TimelinePage
+    do {
+      page = try TimelineReport.page(text: text, source: path)
+    } catch {
+      FileDescriptor.standardError.write("demo: \(path): \(error)\n")
+      return 1
+    }
+    let output = TimelineReport.pagePath(for: path)
+    do {
+      try FileDescriptor.writeText(page.html, toPath: output)
+    } catch {
+      FileDescriptor.standardError.write(
+        "demo: \(output): cannot write the page: \(error.reason)\n")
+      return 1
+    }
+    FileDescriptor.standardOutput.write(TimelineReport.wroteLine(page, path: output) + "\n")
     return 0
   }
 }

@@ -11,10 +11,13 @@ enum HelpText {
       "  demo [MODULE] < commands.txt      scripted: a frame after each command",
       "  demo [MODULE] --script FILE       scripted, commands from FILE",
       "  demo [MODULE] -e \"COMMANDS\"       scripted, commands separated by ';' or newlines",
-      "  demo [MODULE] --log FILE ...      also record the session to FILE (JSON Lines) at exit",
-      "  demo replay FILE                  play a recorded session back, frame by frame",
-      "  demo replay --check FILE          replay it with the module's reducer; report any",
-      "                                    state that differs from the recording",
+      "  demo [MODULE] --log FILE ...      also record every store of the app in one timeline,",
+      "                                    written to FILE (JSON Lines) at exit",
+      "  demo replay FILE                  play a recorded timeline back, step by step, every",
+      "                                    module's screen at each step",
+      "  demo replay --check FILE          replay it into fresh stores with their reducers;",
+      "                                    report the first store and entry that differ",
+      "  demo report FILE                  write the timeline's page (FILE.html) and say where",
       "  demo --help                       this help",
       "",
       "MODULES",
@@ -35,14 +38,15 @@ enum HelpText {
     lines += [
       "",
       "DEMO REPLAY",
-      "  The module is the one whose store FILE recorded. On a terminal, full screen:",
+      "  Every module's screen, step by step through the app's timeline. On a terminal, full",
+      "  screen:",
       "  keys:",
     ]
     for key in ReplayKeys.all {
       lines.append("    " + pad(key.key, 12) + key.summary)
     }
     lines += [
-      "  Otherwise every frame is printed, the initial state first.",
+      "  Otherwise every step is printed, the initial states first.",
       "",
       "EXIT STATUS",
       "  0 success, 1 a script had an unknown or malformed command, an action log could not",

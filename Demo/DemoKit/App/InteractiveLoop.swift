@@ -126,13 +126,15 @@ struct ScreenComposer {
   /// The screen's rows for a terminal of `size`.
   mutating func lines(for size: TerminalSize) -> [ScreenLine] {
     var rendered: [(label: String, lines: [String])] = []
-    for section in session.sections {
+    for (index, section) in session.sections.enumerated() {
       let revision = section.revision()
-      if let cached = cache[section.label], cached.revision == revision {
+      // By position and label: an app's replay shows several modules, whose labels repeat.
+      let key = "\(index) \(section.label)"
+      if let cached = cache[key], cached.revision == revision {
         rendered.append((section.label, cached.lines))
       } else {
         let lines = section.render()
-        cache[section.label] = (revision, lines)
+        cache[key] = (revision, lines)
         rendered.append((section.label, lines))
       }
     }

@@ -38,10 +38,6 @@ final class LiveFeature<Feature: DemoFeature>: LiveModule {
   func makeSession(app: DemoApp) -> any DemoSession {
     ModuleSession<Feature>(app: app, store: store)
   }
-
-  func startLog(path: String) -> SessionLog {
-    SessionLog(recording: store, codec: Feature.logCodec, path: path)
-  }
 }
 
 extension DemoModule {

@@ -1,7 +1,7 @@
 import CSReduxKit
 
 /// A feature module's store in the running app, with what the app does with any module:
-/// start a session on it, record it, wait for it.
+/// start a session on it, record it in the app's timeline, wait for it.
 protocol LiveModule: AnyObject, Sendable {
   /// The module.
   var module: DemoModule { get }
@@ -16,6 +16,6 @@ protocol LiveModule: AnyObject, Sendable {
   /// A session that drives the module's components on this store.
   @MainActor
   func makeSession(app: DemoApp) -> any DemoSession
-  /// Starts recording the store for `--log FILE`.
-  func startLog(path: String) -> SessionLog
+  /// Starts recording the store in the app's timeline, for `--log FILE`.
+  func record(in timeline: Timeline)
 }

@@ -1,8 +1,8 @@
 import CSReduxKit
 import DemoUI
 
-/// `demo replay FILE`: a recorded session played back frame by frame through the module's own
-/// components.
+/// One module's part of `demo replay FILE`: the entries of the module's store in a recorded
+/// timeline, played back frame by frame through the module's own components.
 ///
 /// Frame 0 shows the recording's initial state, frame *i* the state after entry *i*. The
 /// components sit on a store of the module whose reducer plays the recording back: for each
@@ -47,16 +47,6 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
     self.source = source
     self.actionNames = Feature.actionNames
     (stage, stageTranscript) = Self.freshStage(recording.initialState, playing, diagnosticLog)
-  }
-
-  /// Reads an action log of the module written by `--log` and prepares its replay.
-  ///
-  /// - Parameters:
-  ///   - text: The log's text.
-  ///   - source: The file's name, for the heading.
-  /// - Throws: ``ActionLogImportError`` naming the bad line.
-  convenience init(text: String, source: String) throws(ActionLogImportError) {
-    self.init(recording: try Feature.logCodec.decode(text), source: source)
   }
 
   private static func freshStage(
@@ -137,29 +127,6 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
     return [positionLine] + diagnosticLog.takeLines() + frameLines()
   }
 
-  /// Prints every frame in order, separated by a blank line as the scripted demo's frames are.
-  func writeFrames(_ write: (String) -> Void) {
-    for target in 0...lastFrame {
-      show(frame: target)
-      write((target == 0 ? "" : "\n") + frameText().joined(separator: "\n") + "\n")
-    }
-  }
-
-  /// Replays the recording into a fresh store of the module, with the module's reducer, and
-  /// compares every state with the recorded one.
-  ///
-  /// - Returns: Whether every entry matched, and the report: `replay matches: 3 entries`, or
-  ///   the first mismatch.
-  func check() async -> (matches: Bool, report: String) {
-    let store = FeatureStore<Feature>(diagnostics: { _ in })
-    do throws(ReplayMismatch) {
-      let count = try await recording.replay(into: store)
-      return (true, "replay matches: \(count) entr\(count == 1 ? "y" : "ies")")
-    } catch {
-      return (false, error.description)
-    }
-  }
-
   // MARK: DemoSession
 
   var heading: String {
@@ -229,19 +196,9 @@ struct RecordedRejection: Error, CustomStringConvertible {
 /// The keys of the interactive replay, for the help.
 enum ReplayKeys {
   static let all = [
-    KeyHelp(key: "Right/Down", summary: "next frame (also Space, Enter)"),
-    KeyHelp(key: "Left/Up", summary: "previous frame (also Backspace)"),
-    KeyHelp(key: "Home/End", summary: "first / last frame"),
+    KeyHelp(key: "Right/Down", summary: "next step (also Space, Enter)"),
+    KeyHelp(key: "Left/Up", summary: "previous step (also Backspace)"),
+    KeyHelp(key: "Home/End", summary: "first / last step"),
     KeyHelp(key: "q, Esc", summary: "quit (also Ctrl-C)"),
   ]
 }
-
-/// A ``ReplaySession`` of any module, as the program drives it.
-protocol ReplayDriving: DemoSession {
-  /// Prints every frame in order.
-  func writeFrames(_ write: (String) -> Void)
-  /// Replays the recording with the module's reducer; see ``ReplaySession/check()``.
-  func check() async -> (matches: Bool, report: String)
-}
-
-extension ReplaySession: ReplayDriving {}

@@ -93,7 +93,8 @@ final class CSDemoScreen {
     return nil
   }
 
-  /// Gives up adding without dispatching: the input clears and the Add button shows again.
+  /// Gives up adding without dispatching: the input clears, the Add button shows again and
+  /// the title shows what it showed before Add.
   ///
   /// No action cancels, so the store's `canEdit` stays true until the next Add or submit; the
   /// screen counts as adding only while the input has focus.
@@ -101,6 +102,7 @@ final class CSDemoScreen {
     guard isAdding else { return nil }
     inputView.cancel()
     addButton.setVisible(true)
+    titleView.cancelAdding()
     return Message.cancelled
   }
 

@@ -7,11 +7,13 @@ import DemoUI
 /// |---|---|
 /// | beginAddContent, addContentFinish, deleteContent | shows listData |
 /// | titleClick | highlights every row equal to state.title |
-/// | cellClick | no change (it is not subscribed) |
+/// | cellClick | selects the row clicked, unless the selection already shows its text |
 /// | signOut | shows listData (empty), no highlight, no selection |
 ///
 /// The highlight is kept as the title's text, so rows added later that equal it are highlighted
-/// too. The selection is local to the view (the screen moves it) and stays within the rows.
+/// too. The screen moves the selection and stays within the rows; the cellClick it dispatches
+/// finds the row already selected. A replay dispatches the cellClick alone, so the view selects
+/// the row from the action: the selected row, or the first with the clicked text.
 @MainActor
 final class ListView: TextView {
   /// What the view shows when there are no rows.
@@ -20,7 +22,7 @@ final class ListView: TextView {
   nonisolated static let highlightMarker = "  <- title"
   /// The action types this view subscribes to.
   nonisolated static let reactsTo: [CSDemoActionType] = [
-    .beginAddContent, .addContentFinish, .deleteContent, .titleClick, .signOut,
+    .beginAddContent, .addContentFinish, .deleteContent, .titleClick, .cellClick, .signOut,
   ]
 
   private struct Model: Equatable {
@@ -55,7 +57,17 @@ final class ListView: TextView {
         model.highlightedText = state.title
         model.selectedRow = nil
       }
-    case .cellClick, nil:
+    case .cellClick:
+      guard let text = state.currentAddText else { return }
+      model.update { model in
+        if let selected = model.selectedRow, model.rows.indices.contains(selected),
+          model.rows[selected] == text
+        {
+          return
+        }
+        model.selectedRow = model.rows.firstIndex(of: text) ?? model.selectedRow
+      }
+    case nil:
       return
     }
   }

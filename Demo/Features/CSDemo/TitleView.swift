@@ -9,6 +9,9 @@ import DemoUI
 /// | addContentFinish, deleteContent, cellClick | shows currentAddText (empty when none) |
 /// | titleClick | no change (it is not subscribed) |
 /// | signOut | shows "Title" again |
+///
+/// Cancelling an add dispatches nothing, so the screen tells the view with
+/// ``cancelAdding()``: the title goes back to the text it showed before Add.
 @MainActor
 final class TitleView: TextView {
   /// The text before any action.
@@ -21,6 +24,8 @@ final class TitleView: TextView {
   ]
 
   private let model = ComponentState(TitleView.initialText)
+  /// The text shown before beginAddContent, while adding; `nil` otherwise.
+  private var textBeforeAdding: String?
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
@@ -32,11 +37,25 @@ final class TitleView: TextView {
   private func apply(_ action: any ActionProtocol, _ state: CSDemoState) {
     let text: String
     switch CSDemoActionType(rawValue: action.type) {
-    case .beginAddContent: text = Self.addingText
-    case .signOut: text = Self.initialText
-    case .addContentFinish, .deleteContent, .cellClick: text = state.currentAddText ?? ""
+    case .beginAddContent:
+      // A second Add while adding keeps the text from before the first.
+      if textBeforeAdding == nil { textBeforeAdding = model.value }
+      text = Self.addingText
+    case .signOut:
+      textBeforeAdding = nil
+      text = Self.initialText
+    case .addContentFinish, .deleteContent, .cellClick:
+      textBeforeAdding = nil
+      text = state.currentAddText ?? ""
     case .titleClick, nil: return
     }
+    model.update { $0 = text }
+  }
+
+  /// Shows the text from before Add again, when an add is cancelled.
+  func cancelAdding() {
+    guard let text = textBeforeAdding else { return }
+    textBeforeAdding = nil
     model.update { $0 = text }
   }
 

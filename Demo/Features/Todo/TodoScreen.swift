@@ -28,9 +28,6 @@ final class TodoScreen {
   /// Waits for the search service's answer to a query.
   private let lookup: @Sendable (String) async throws -> Void
 
-  /// The new task's name while it is typed; `nil` otherwise.
-  private let draft = ComponentState<String?>(nil)
-
   /// Builds the screen on `store`, whose searches wait for `lookup`.
   init(
     store: TodoStore,
@@ -71,45 +68,75 @@ final class TodoScreen {
     return delete(index: row)
   }
 
-  // MARK: Typing a new task
+  // MARK: Typing a new task or a search
 
-  /// Whether a new task's name is being typed.
+  /// What the line being typed becomes on Enter.
+  enum DraftKind: Equatable {
+    /// A new task's name: Enter dispatches addTask.
+    case task
+    /// A search's query: Enter starts the search.
+    case search
+  }
+
+  /// The line being typed and what it is for.
+  private struct Draft: Equatable {
+    var kind: DraftKind
+    var text: String
+  }
+
+  /// The line being typed; `nil` otherwise.
+  private let draft = ComponentState<Draft?>(nil)
+
+  /// Whether a new task's name or a search is being typed.
   var isTyping: Bool { draft.value != nil }
 
+  /// What the line being typed is for, if one is.
+  var draftKind: DraftKind? { draft.value?.kind }
+
   /// Starts typing a new task.
-  func beginTyping() { editDraft { $0 = $0 ?? "" } }
+  func beginTyping() { draft.update { $0 = $0 ?? Draft(kind: .task, text: "") } }
 
-  /// Types into the new task's name.
-  func type(_ text: String) { editDraft { $0? += text } }
+  /// Starts typing a search, from the search shown (if any).
+  func beginSearch() {
+    let query = listView.query ?? ""
+    draft.update { $0 = $0 ?? Draft(kind: .search, text: query) }
+  }
 
-  /// Erases the last character of the new task's name.
+  /// Types into the line.
+  func type(_ text: String) { draft.update { $0?.text += text } }
+
+  /// Erases the last character of the line.
   func deleteBackward() {
-    editDraft { text in
-      if text?.isEmpty == false { text?.removeLast() }
+    draft.update { draft in
+      if draft?.text.isEmpty == false { draft?.text.removeLast() }
     }
   }
 
-  /// Stops typing without adding.
-  func cancelTyping() { editDraft { $0 = nil } }
+  /// Stops typing without adding or searching.
+  func cancelTyping() { draft.update { $0 = nil } }
 
-  /// Adds the typed task and stops typing.
+  /// Adds the typed task, or starts the typed search, and stops typing.
   func submit() -> String? {
-    let name = draft.value ?? ""
-    if let message = add(name) { return message }
+    guard let draft = draft.value else { return nil }
+    switch draft.kind {
+    case .task:
+      if let message = add(draft.text) { return message }
+    case .search:
+      search(draft.text)
+    }
     cancelTyping()
     return nil
   }
 
-  private func editDraft(_ change: (inout String?) -> Void) {
-    draft.update(change)
-  }
-
-  /// Grows with every change of the new-task line.
+  /// Grows with every change of the line being typed.
   var draftRevision: Int { draft.revision }
 
-  /// The new-task line: `[name_]` while typing, a hint otherwise.
+  /// The line being typed: `[name_]` for a task, `/query_` for a search; a hint otherwise.
   func renderDraft() -> [String] {
-    guard let text = draft.value else { return ["(a: new task)"] }
-    return ["[\(text)_]"]
+    guard let draft = draft.value else { return ["(a: new task)"] }
+    switch draft.kind {
+    case .task: return ["[\(draft.text)_]"]
+    case .search: return ["/\(draft.text)_"]
+    }
   }
 }

@@ -20,14 +20,17 @@ package final class TodoSession: FeatureSession {
 
   nonisolated static let keys = [
     KeyHelp(key: "a", summary: "type a new task; Enter adds it, Esc cancels"),
+    KeyHelp(key: "/", summary: "type a search; Enter searches, an empty one shows all"),
     KeyHelp(key: "Up/Down", summary: "select a task"),
     KeyHelp(key: "d", summary: "delete the selected task"),
   ]
 
   package var keyHint: String {
-    screen.isTyping
-      ? "type a name  Enter add  Esc cancel  Ctrl-C quit"
-      : "a add  Up/Down select  d delete  o sign out  q quit"
+    switch screen.draftKind {
+    case .task: "type a name  Enter add  Esc cancel  Ctrl-C quit"
+    case .search: "type a search  Enter search  Esc cancel  Ctrl-C quit"
+    case nil: "a add  / search  Up/Down select  d delete  o sign out  q quit"
+    }
   }
 
   /// The list, and the new task's line while typing.
@@ -40,10 +43,12 @@ package final class TodoSession: FeatureSession {
           "search", revision: { listView.revision }, render: { listView.renderSearch() }))
     }
     sections.append(FrameSection("tasks", screen.listView))
-    if screen.isTyping {
+    if let kind = screen.draftKind {
       let screen = screen
       sections.append(
-        FrameSection("new", revision: { screen.draftRevision }, render: { screen.renderDraft() }))
+        FrameSection(
+          kind == .task ? "new" : "find", revision: { screen.draftRevision },
+          render: { screen.renderDraft() }))
     }
     return sections
   }
@@ -79,6 +84,7 @@ package final class TodoSession: FeatureSession {
     }
     switch key {
     case .character("a"): screen.beginTyping()
+    case .character("/"): screen.beginSearch()
     case .character("d"): return .done(message: screen.deleteSelected())
     case .up: screen.listView.moveSelection(by: -1)
     case .down: screen.listView.moveSelection(by: 1)

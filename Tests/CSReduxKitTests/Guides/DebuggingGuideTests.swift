@@ -97,4 +97,108 @@ struct DebuggingGuideTests {
     // end-example
     #expect(fresh.state == store.state)
   }
+
+  @Test("an app of several stores: one timeline, its page and its replay")
+  func timeline() async throws {
+    // example: debugging-timeline-record
+    let session = Store(
+      state: SessionState(), reducer: sessionReducer, name: "Session",
+      actionNames: ActionTypeNames(SessionAction.self))
+    let notes = Store(
+      state: NotesState(), reducer: notesReducer, name: "Notes",
+      actionNames: ActionTypeNames(NotesAction.self))
+    let coordinator = StoreCoordinator()
+    coordinator.register(notes) { action in
+      action.type == SessionAction.signOut.rawValue ? Action(NotesAction.clear) : nil
+    }
+    session.subscribe(to: [SessionAction.signOut.rawValue]) { action, _ in
+      coordinator.broadcast(action)
+    }
+
+    let timeline = Timeline(capacity: 5_000)
+    try timeline.record(session, codec: sessionCodec)
+    try timeline.record(notes, codec: notesCodec)
+
+    notes.dispatch(Action(NotesAction.add, data: "Buy milk"))
+    session.dispatch(Action(SessionAction.signOut))
+
+    for entry in timeline.entries {
+      let cause = entry.cause.map { "\($0)" } ?? "-"
+      print(entry.sequence, entry.storeName, entry.action.type, cause)
+    }
+    // 0 Notes 0 -
+    // 1 Session 0 -
+    // 2 Notes 2 #1 (broadcast)
+    // end-example
+    #expect(timeline.entries.map(\.storeName) == ["Notes", "Session", "Notes"])
+    #expect(timeline.entries.map { $0.cause.map { "\($0)" } } == [nil, nil, "#1 (broadcast)"])
+
+    // example: debugging-timeline-travel
+    try await timeline.jump(toSequence: 0)  // "Buy milk" again, and signed in
+    try await timeline.resumeLive()  // every store back to its newest entry
+    // end-example
+    #expect(notes.state.notes.isEmpty)
+
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("timeline-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pageURL = directory.appendingPathComponent("session.html")
+
+    // example: debugging-timeline-page
+    let text = try timeline.export()
+    let page = try TimelinePage(jsonLines: text, title: "notes session")
+    try page.html.write(to: pageURL, atomically: true, encoding: .utf8)
+    // end-example
+    #expect(page.entryCount == 3)
+    #expect(page.causeLinkCount == 1)
+
+    // example: debugging-timeline-replay
+    var codec = TimelineCodec()
+    codec.register(store: "Session", codec: sessionCodec)
+    codec.register(store: "Notes", codec: notesCodec)
+    let recorded = try codec.decode(text)
+
+    var replay = TimelineReplay()
+    replay.add(
+      Store(state: SessionState(), reducer: sessionReducer, name: "Session"),
+      codec: sessionCodec)
+    replay.add(
+      Store(state: NotesState(), reducer: notesReducer, name: "Notes"), codec: notesCodec)
+    do {
+      try await replay.check(recorded)
+    } catch {
+      print(error)  // replay differs at entry #2 (Notes entry 1): …
+    }
+    // end-example
+    #expect(try await replay.check(recorded) == 3)
+  }
 }
+
+// example: debugging-timeline-module
+struct SessionState: StateProtocol, Codable, Equatable {
+  var isSignedIn = true
+}
+
+enum SessionAction: Int, CaseIterable {
+  case signOut
+}
+
+let sessionReducer = InPlaceReducer<SessionState> { action, state in
+  if action.type == SessionAction.signOut.rawValue { state.isSignedIn = false }
+}
+
+let sessionCodec: ActionLogCodec<SessionState> = {
+  var codec = ActionLogCodec<SessionState>(actionNames: ActionTypeNames(SessionAction.self))
+  codec.register(SessionAction.signOut)
+  return codec
+}()
+
+let notesCodec: ActionLogCodec<NotesState> = {
+  var codec = ActionLogCodec<NotesState>(actionNames: ActionTypeNames(NotesAction.self))
+  codec.register(NotesAction.add, payload: String.self)
+  codec.register(NotesAction.remove, payload: Int.self)
+  codec.register(NotesAction.clear)
+  return codec
+}()
+// end-example

@@ -98,8 +98,8 @@ struct ReplaySessionTests {
     store.dispatch(Action(TodoActionType.addTask, data: "Eat"))
     store.dispatch(Action(TodoActionType.deleteTask, data: 5))
     let text = try TodoActionType.logCodec.encode(log.recording)
-    let replay = try DemoModule.replay(text: text, source: "todo.jsonl")
-    return try #require(replay as? ReplaySession<Todo>)
+    return ReplaySession<Todo>(
+      recording: try TodoActionType.logCodec.decode(text), source: "todo.jsonl")
   }
 
   @Test("frame 0 is the initial state; each frame after shows its entry and the components")
@@ -158,36 +158,25 @@ struct ReplaySessionTests {
     #expect(replay.frame == 0)
   }
 
-  @Test("check replays with the module's reducer: a match counts the entries, a change is named")
-  func check() async throws {
-    let replay = try Self.todoReplay()
-    #expect(await replay.check() == (true, "replay matches: 3 entries"))
-    var recording = replay.recording
-    let entry = recording.entries[1]
-    var state = entry.state
-    state.tasks[0].name = "Sleep"
-    recording.entries[1] = ActionLogEntry(
-      action: entry.action, state: state, timestamp: entry.timestamp,
-      reducerDuration: entry.reducerDuration, sequenceNumber: entry.sequenceNumber)
-    let text = try TodoActionType.logCodec.encode(recording)
-    let changed = try DemoModule.replay(text: text, source: "todo.jsonl")
-    let (matches, report) = await changed.check()
-    #expect(!matches)
-    #expect(report.hasPrefix("replay differs at entry 1 (action 0 (addTask)):"))
-    #expect(report.contains("\"Sleep\" → \"Eat\""))
-  }
-
-  @Test("a log of a store the demo does not have is refused on line 1")
-  func unknownStore() throws {
-    let recording = ActionRecording(initialState: TodoState(), entries: [], storeName: "Chess")
-    let text = try TodoActionType.logCodec.encode(recording)
-    #expect(
-      throws: ActionLogImportError(
-        line: 1,
-        reason: "the log recorded the store \"Chess\"; the demo replays CSDemoStore, TodoStore, "
-          + "RPSStore, SettingsStore")
-    ) {
-      try DemoModule.replay(text: text, source: "chess.jsonl")
+  @Test("a replay shows the row the live screen selected")
+  func replayShowsSelection() async throws {
+    let store = CSDemoStore(diagnostics: { _ in })
+    let log = ActionLog(recording: store, capacity: 100)
+    let screen = CSDemoScreen(store: store)
+    for text in ["Eat", "Work"] {
+      _ = screen.tapAdd()
+      _ = screen.type(text)
+      _ = screen.submit()
+      try await store.waitUntilIdle(timeout: .seconds(300))
     }
+    #expect(screen.moveSelection(by: 1) == nil)
+    #expect(screen.moveSelection(by: 1) == nil)
+    let live = screen.listView.render()
+    #expect(live == ["  0  Eat", "> 1  Work"])
+    let text = try CSDemoActionType.logCodec.encode(log.recording)
+    let replay = ReplaySession<CSDemo>(
+      recording: try CSDemoActionType.logCodec.decode(text), source: "csdemo.jsonl")
+    replay.show(frame: replay.lastFrame)
+    #expect(replay.frameLines().suffix(2) == ["list   |   0  Eat", "       | > 1  Work"])
   }
 }

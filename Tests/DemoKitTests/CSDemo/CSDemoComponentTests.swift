@@ -112,7 +112,7 @@ struct CSDemoComponentTests {
     #expect(input.isSaving == false)
   }
 
-  @Test("list view shows listData; cellClick changes nothing")
+  @Test("list view shows listData; cellClick alone (as a replay plays it) selects the row")
   func listView() async throws {
     let list = ListView(store: store)
     #expect(list.render() == ["(empty)"])
@@ -120,8 +120,19 @@ struct CSDemoComponentTests {
     store.dispatch(Action(.addContentFinish, "Work"))
     try await idle(store)
     #expect(list.render() == ["  0  Eat", "  1  Work"])
+    store.dispatch(Action(.cellClick, "Work"))
+    #expect(list.render() == ["  0  Eat", "> 1  Work"])
+  }
+
+  @Test("cellClick keeps a selection that shows the clicked text, among equal rows")
+  func listViewKeepsEqualRowSelected() async throws {
+    let list = ListView(store: store)
+    for text in ["Eat", "Work", "Eat"] { store.dispatch(Action(.addContentFinish, text)) }
+    try await idle(store)
+    #expect(list.select(2) == "Eat")
     let revision = list.revision
     store.dispatch(Action(.cellClick, "Eat"))
+    #expect(list.selectedRow == 2)
     #expect(list.revision == revision)
   }
 
@@ -177,7 +188,7 @@ struct CSDemoComponentTests {
 /// |---|---|---|---|---|---|
 /// | title | "Adding text...." | currentAddText | currentAddText | currentAddText | — |
 /// | input | takes focus | unfocused, cleared | — | — | — |
-/// | list | listData | listData | listData | — | highlights rows equal to title |
+/// | list | listData | listData | listData | selects the row | highlights rows equal to title |
 /// | screen | hides Add | shows Add | — | — | — |
 @Suite("CSDemo: the table of reactions, action by action")
 @MainActor
@@ -230,15 +241,16 @@ struct CSDemoReactionTableTests {
 
     store.dispatch(Action(.cellClick, "Eat"))
     expected.title = "Eat"
-    #expect(Frame(screen) == expected, "cellClick: the title only")
+    expected.list = ["> 0  Eat", "  1  Work"]
+    #expect(Frame(screen) == expected, "cellClick: the title and the list's selection")
 
     store.dispatch(Action(.titleClick, "Eat"))
-    expected.list = ["  0  Eat  <- title", "  1  Work"]
+    expected.list = ["> 0  Eat  <- title", "  1  Work"]
     #expect(Frame(screen) == expected, "titleClick: the list only")
 
     store.dispatch(Action(.deleteContent, 0))
     expected.title = "Work"
-    expected.list = ["  0  Work"]
+    expected.list = ["> 0  Work"]
     #expect(Frame(screen) == expected, "deleteContent: the title and the list")
   }
 }

@@ -35,6 +35,23 @@ struct CSDemoScreenTests {
     #expect(screen.type("x") == "tap Add first!")
   }
 
+  @Test("Esc after Add shows the title from before Add again")
+  func cancelRestoresTitle() async throws {
+    #expect(screen.titleView.text == "Title")
+    _ = screen.tapAdd()
+    _ = screen.tapAdd()
+    #expect(screen.titleView.text == "Adding text....")
+    _ = screen.cancelAdding()
+    #expect(screen.titleView.text == "Title")
+    _ = screen.tapAdd()
+    _ = screen.type("Eat")
+    _ = screen.submit()
+    try await screen.store.waitUntilIdle(timeout: .seconds(300))
+    _ = screen.tapAdd()
+    _ = screen.cancelAdding()
+    #expect(screen.titleView.text == "Eat")
+  }
+
   @Test("tapping the title dispatches titleClick with the title's text")
   func tapTitle() {
     _ = screen.tapTitle()

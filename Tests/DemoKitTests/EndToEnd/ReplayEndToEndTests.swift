@@ -15,18 +15,25 @@ extension PTYProcess {
   }
 }
 
+/// The entries of the store `name` in the app's timeline `text`.
+private func timelineRecording<State: StateProtocol>(
+  of name: String, as type: State.Type, in text: String
+) throws -> ActionRecording<State> {
+  try #require(try AppTimeline.decode(text).recording(of: name, as: type))
+}
+
 @Suite("demo binary, --log and replay, end to end")
 struct ReplayEndToEndTests {
   /// The CSReduxKit demo's session the replays below play back.
   static let commands = "add Buy milk; title; delete 4"
 
-  @Test("--log writes the session's entries, which decode with the module's codec")
+  @Test("--log writes the app's timeline, says where, and its entries decode")
   func logFile() async throws {
     let file = TemporaryPath()
     let run = try await DemoBinary.run(["--log", file.path, "-e", Self.commands])
     #expect(run.status == 0)
-    #expect(run.error == "")
-    let recording = try CSDemoActionType.logCodec.decode(file.text)
+    #expect(run.error == "demo: recorded 4 entries of 5 stores in \(file.path)\n")
+    let recording = try timelineRecording(of: "CSDemoStore", as: CSDemoState.self, in: file.text)
     #expect(recording.storeName == "CSDemoStore")
     #expect(recording.initialState == CSDemoState())
     #expect(
@@ -43,60 +50,57 @@ struct ReplayEndToEndTests {
         == CSDemoState(listData: ["Buy milk"], currentAddText: "Buy milk", title: "Buy milk"))
   }
 
-  @Test("demo todo --log records the todo store")
+  @Test("demo todo --log records the todo store in the app's timeline")
   func todoLog() async throws {
     let file = TemporaryPath()
     let run = try await DemoBinary.run(
       ["todo", "--log=\(file.path)"], input: "add Work\nadd Eat\n")
     #expect(run.status == 0)
-    let recording = try TodoActionType.logCodec.decode(file.text)
+    let recording = try timelineRecording(of: "TodoStore", as: TodoState.self, in: file.text)
     #expect(recording.storeName == "TodoStore")
     #expect(recording.entries.map { $0.action.data as? String } == ["Work", "Eat"])
     #expect(recording.entries.last?.state.tasks.map(\.name) == ["Eat", "Work"])
   }
 
-  @Test("demo replay FILE, not on a terminal, prints every frame in order")
+  @Test("demo replay FILE, not on a terminal, prints every step, every module's screen")
   func scriptedReplay() async throws {
     let file = TemporaryPath()
     #expect(try await DemoBinary.run(["--log", file.path, "-e", Self.commands]).status == 0)
     let run = try await DemoBinary.run(["replay", file.path])
     #expect(run.status == 0)
     #expect(run.error == "")
+    let steps = run.output.components(separatedBy: "\n\n")
     #expect(
-      run.output == """
-        replay 0/4  initial state
-        title  | Title
-        input  | (please enter content)
-        button | [Add]
-        list   | (empty)
-
-        replay 1/4  action beginAddContent (0)
-        title  | Adding text....
-        input  | [_]
-        button |
-        list   | (empty)
-
-        replay 2/4  action addContentFinish (1) payload "Buy milk"
-        title  | Buy milk
-        input  | (please enter content)
-        button | [Add]
-        list   |   0  Buy milk
-
-        replay 3/4  action titleClick (3) payload "Buy milk"
-        title  | Buy milk
-        input  | (please enter content)
-        button | [Add]
-        list   |   0  Buy milk  <- title
-
-        replay 4/4  action deleteContent (2) payload 4  (rejected)
-        diagnostic: deleteContent (2) failed: row 4 is out of range: the list has 1 row; \
-        the state is unchanged
-        title  | Buy milk
-        input  | (please enter content)
-        button | [Add]
-        list   |   0  Buy milk  <- title
+      steps.map { $0.prefix { $0 != "\n" } } == [
+        "replay 0/4  initial states",
+        "replay 1/4  #0 CSDemoStore  action beginAddContent (0)",
+        "replay 2/4  #1 CSDemoStore  action addContentFinish (1) payload \"Buy milk\"",
+        "replay 3/4  #2 CSDemoStore  action titleClick (3) payload \"Buy milk\"",
+        "replay 4/4  #3 CSDemoStore  action deleteContent (2) payload 4  (rejected)",
+      ])
+    #expect(
+      steps.last == """
+        replay 4/4  #3 CSDemoStore  action deleteContent (2) payload 4  (rejected)
+        diagnostic: deleteContent (2) failed: row 4 is out of range: the list has 1 row; the \
+        state is unchanged
+        == CSReduxKit demo: one store, three components
+        title   | Buy milk
+        input   | (please enter content)
+        button  | [Add]
+        list    |   0  Buy milk  <- title
+        == CSReduxKit demo: todo list (newest first)
+        tasks   | (no tasks)
+        == CSReduxKit demo: rock, paper, scissors (two players, one screen)
+        message | PLAYER 1 - Choose your weapon:
+        players | player 1: -
+                | player 2: -
+        == CSReduxKit demo: two screens share one setting
+        screen A: settings    | screen B
+        Filter    [ ] off     | [ facebook ] off
+        Facebook  [ ] off     |
 
         """)
+    #expect(steps[1].contains("title   | Adding text...."))
   }
 
   @Test("demo replay --check FILE replays with the reducer and counts the matching entries")
@@ -106,7 +110,7 @@ struct ReplayEndToEndTests {
       try await DemoBinary.run(["rps", "--log", file.path, "-e", "rock; paper; new"]).status == 0)
     let run = try await DemoBinary.run(["replay", "--check", file.path])
     #expect(run.status == 0)
-    #expect(run.output == "replay matches: 3 entries\n")
+    #expect(run.output == "replay matches: 3 entries of 5 stores\n")
   }
 
   @Test("a truncated log prints the line and the reason, and exits with status 1")
@@ -144,7 +148,7 @@ struct ReplayEndToEndTests {
     let none = try await DemoBinary.run(["replay", missing.path])
     #expect(none.status == 1)
     #expect(
-      none.error == "demo: \(missing.path): cannot read the action log: No such file or directory\n"
+      none.error == "demo: \(missing.path): cannot read the timeline: No such file or directory\n"
     )
   }
 
@@ -157,7 +161,7 @@ struct ReplayEndToEndTests {
     #expect(run.output.hasPrefix("> add A\n"))
     #expect(
       run.error
-        == "demo: /nonexistent-dir/log.jsonl: cannot write the action log: No such file or directory\n"
+        == "demo: /nonexistent-dir/log.jsonl: cannot write the timeline: No such file or directory\n"
     )
   }
 
@@ -178,27 +182,29 @@ struct ReplayEndToEndTests {
     #expect(
       try await DemoBinary.run(["todo", "--log", file.path, "-e", "add Work; add Eat"]).status == 0)
     let demo = try await PTYProcess.start(arguments: ["replay", file.path])
-    #expect(await demo.read { $0.contains("replay 0/2  initial state") })
+    #expect(await demo.read { $0.contains("replay 0/2  initial states") })
     #expect(demo.text.contains("(no tasks)"))
     var mark = demo.output.count
     demo.send("\u{1B}[C")
     #expect(
-      await demo.read(after: mark, contains: "replay 1/2  action addTask (0) payload \"Work\""))
+      await demo.read(
+        after: mark, contains: "replay 1/2  #0 TodoStore  action addTask (0) payload \"Work\""))
     #expect(await demo.read(after: mark, contains: "0  Work"))
     mark = demo.output.count
     demo.send("\u{1B}[C")
     #expect(
-      await demo.read(after: mark, contains: "replay 2/2  action addTask (0) payload \"Eat\""))
+      await demo.read(
+        after: mark, contains: "replay 2/2  #1 TodoStore  action addTask (0) payload \"Eat\""))
     #expect(await demo.read(after: mark, contains: "1  Work"))
     mark = demo.output.count
     demo.send("\u{1B}[C")
-    #expect(await demo.read(after: mark, contains: "this is the last frame; q quits"))
+    #expect(await demo.read(after: mark, contains: "this is the last step; q quits"))
     mark = demo.output.count
     demo.send("\u{1B}[D")
     #expect(await demo.read(after: mark, contains: "replay 1/2"))
     mark = demo.output.count
     demo.send("\u{1B}[H")
-    #expect(await demo.read(after: mark, contains: "replay 0/2  initial state"))
+    #expect(await demo.read(after: mark, contains: "replay 0/2  initial states"))
     mark = demo.output.count
     demo.send("\u{1B}[F")
     #expect(await demo.read(after: mark, contains: "replay 2/2"))
@@ -218,7 +224,7 @@ struct ReplayEndToEndTests {
     demo.send("q")
     #expect(await demo.waitForExit() == 0)
     #expect(demo.mode == demo.modeBefore)
-    let recording = try TodoActionType.logCodec.decode(file.text)
+    let recording = try timelineRecording(of: "TodoStore", as: TodoState.self, in: file.text)
     #expect(recording.entries.map { $0.action.data as? String } == ["Work"])
 
     let again = try await PTYProcess.start(arguments: ["settings", "--log", file.path])
@@ -228,7 +234,7 @@ struct ReplayEndToEndTests {
     again.send("\u{3}")
     #expect(await again.waitForExit() == 130)
     #expect(again.mode == again.modeBefore)
-    let settings = try SettingsActionType.logCodec.decode(file.text)
+    let settings = try timelineRecording(of: "SettingsStore", as: SettingsState.self, in: file.text)
     #expect(settings.entries.map(\.action.type) == [SettingsActionType.toggleFacebook.rawValue])
   }
 
@@ -241,9 +247,12 @@ struct ReplayEndToEndTests {
     #expect(await demo.read { $0.contains("Filter    [x] on") })
     _ = demo_terminate(demo.pid)
     #expect(await demo.waitForExit() == 143, "128 + SIGTERM")
-    #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
+    // The terminal is restored before the program says where the timeline went.
+    #expect(
+      demo.text.hasSuffix(
+        ANSI.leaveFullScreen + "demo: recorded 1 entry of 5 stores in \(file.path)\r\n"))
     #expect(demo.mode == demo.modeBefore)
-    let settings = try SettingsActionType.logCodec.decode(file.text)
+    let settings = try timelineRecording(of: "SettingsStore", as: SettingsState.self, in: file.text)
     #expect(settings.entries.map(\.action.type) == [SettingsActionType.toggleFilter.rawValue])
   }
 }

@@ -118,4 +118,28 @@ struct TodoTests {
     #expect(store.state.query == "milk")
     #expect(store.runningEffects.isEmpty)
   }
+
+  @Test("the / key types a search: Enter searches, Esc cancels, / starts from the query shown")
+  func searchKey() async {
+    let store = TodoStore(diagnostics: { _ in })
+    let screen = TodoScreen(store: store, lookup: { _ in })
+    let session = TodoSession(screen: screen)
+    for name in ["Buy milk", "Walk dog"] { _ = screen.add(name) }
+    #expect(session.handle(.character("/")) == .ok)
+    #expect(session.keyHint == "type a search  Enter search  Esc cancel  Ctrl-C quit")
+    for character in "milk" { _ = session.handle(.character(character)) }
+    #expect(session.sections.map(\.label) == ["tasks", "find"])
+    #expect(screen.renderDraft() == ["/milk_"])
+    #expect(session.handle(.enter) == .done(message: nil))
+    #expect(screen.isTyping == false)
+    await store.waitUntilIdle(includingEffects: true)
+    #expect(store.state.query == "milk")
+    _ = session.handle(.character("/"))
+    #expect(screen.renderDraft() == ["/milk_"])
+    _ = session.handle(.character("x"))
+    _ = session.handle(.escape)
+    #expect(screen.isTyping == false)
+    await store.waitUntilIdle(includingEffects: true)
+    #expect(store.state.query == "milk", "Esc starts no search")
+  }
 }

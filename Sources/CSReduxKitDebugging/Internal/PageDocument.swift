@@ -1,0 +1,190 @@
+/// A timeline session as the timeline page shows it, read from the export's JSON Lines without
+/// the stores' codecs: the header's stores and every entry's store, action, payload, cause and
+/// state difference.
+struct PageDocument {
+  struct Store {
+    var name: String
+    var entryCount = 0
+  }
+
+  struct Entry {
+    var sequence: Int
+    var store: Int
+    var action: String
+    var type: Int
+    var payload: String?
+    var cause: Int?
+    var causeKind: String?
+    var isRejected: Bool
+    var isSkipped: Bool
+    var error: String?
+    var redacted: [String]
+    var time: Double?
+    var changes: [JSONValue.Change]
+    var hasMoreChanges: Bool
+  }
+
+  var stores: [Store] = []
+  var entries: [Entry] = []
+  /// The entries before the first one in the file, dropped from a full timeline.
+  var dropped = 0
+
+  /// The action type of a state replacement in a timeline export.
+  static let replacementType = Int.min + 1
+
+  init(jsonLines text: String) throws(TimelinePageError) {
+    // "\r\n" is one Character in Swift: a separator of its own.
+    var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    if lines.first?.first == "\u{FEFF}" { lines[0] = lines[0].dropFirst() }
+    while let last = lines.last, last.allSatisfy({ $0 == "\r" || $0 == " " }) {
+      lines.removeLast()
+    }
+    guard !lines.isEmpty else {
+      throw TimelinePageError(
+        line: 1, reason: "the text is empty: a timeline starts with its header")
+    }
+    let header = try Self.object(lines[0], line: 1)
+    guard header["format"]?.stringValue == "csreduxkit-timeline" else {
+      throw TimelinePageError(
+        line: 1, reason: "not a timeline: the header's format is not \"csreduxkit-timeline\"")
+    }
+    guard header["version"]?.integerValue == 1 else {
+      throw TimelinePageError(line: 1, reason: "the timeline's version is not 1")
+    }
+    guard case .array(let storeValues)? = header["stores"] else {
+      throw TimelinePageError(line: 1, reason: "the header has no stores array")
+    }
+    var previousStates: [JSONValue] = []
+    var storeIndex: [String: Int] = [:]
+    for value in storeValues {
+      guard let name = value["name"]?.stringValue, storeIndex[name] == nil else {
+        throw TimelinePageError(
+          line: 1, reason: "a store in the header has no name, or a repeated one")
+      }
+      storeIndex[name] = stores.count
+      stores.append(Store(name: name))
+      previousStates.append(value["initialState"] ?? .null)
+    }
+    var firstTime: Double?
+    for (offset, text) in lines.dropFirst().enumerated() {
+      let line = offset + 2
+      let value = try Self.object(text, line: line)
+      guard let sequence = value["sequence"]?.integerValue else {
+        throw TimelinePageError(line: line, reason: "the entry has no integer sequence")
+      }
+      guard let name = value["store"]?.stringValue else {
+        throw TimelinePageError(line: line, reason: "the entry has no store")
+      }
+      guard let store = storeIndex[name] else {
+        throw TimelinePageError(
+          line: line,
+          reason: "the entry names the store \"\(name)\", which the header does not list")
+      }
+      guard let type = value["type"]?.integerValue else {
+        throw TimelinePageError(line: line, reason: "the entry has no integer action type")
+      }
+      if entries.isEmpty { dropped = max(sequence, 0) }
+      let state = value["state"] ?? .null
+      let changes = state.changes(from: previousStates[store], limit: TimelinePage.changeLimit + 1)
+      previousStates[store] = state
+      let time = value["time"]?.numberValue
+      if firstTime == nil { firstTime = time }
+      stores[store].entryCount += 1
+      entries.append(
+        Entry(
+          sequence: sequence, store: store,
+          action: Self.actionName(value, type: type), type: type,
+          payload: Self.payloadText(value),
+          cause: value["cause"]?["sequence"]?.integerValue,
+          causeKind: value["cause"]?["kind"]?.stringValue,
+          isRejected: value["rejected"]?.boolValue ?? false,
+          isSkipped: value["skipped"]?.boolValue ?? false,
+          error: value["error"]?.stringValue,
+          redacted: Self.strings(value["redacted"]),
+          time: time.flatMap { time in firstTime.map { (time - $0) * 1000 } },
+          changes: Array(changes.prefix(TimelinePage.changeLimit)),
+          hasMoreChanges: changes.count > TimelinePage.changeLimit))
+    }
+  }
+
+  /// The number of entries whose cause is in the document: the links the page draws.
+  var linkCount: Int {
+    let sequences = Set(entries.map(\.sequence))
+    return entries.count(where: { $0.cause.map(sequences.contains) ?? false })
+  }
+
+  /// The data the page's script reads.
+  func data(title: String) -> JSONValue {
+    func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    func integer(_ value: Int) -> JSONValue { .int(Int64(value)) }
+    let storeValues = stores.map { store in
+      JSONValue.object(["entries": integer(store.entryCount), "name": .string(store.name)])
+    }
+    let entryValues = entries.map { entry in
+      let changes = entry.changes.map { change in
+        JSONValue.object([
+          "new": optional(change.new), "old": optional(change.old),
+          "path": .string(change.path),
+        ])
+      }
+      return JSONValue.object([
+        "action": .string(entry.action),
+        "cause": entry.cause.map(integer) ?? .null,
+        "causeKind": optional(entry.causeKind),
+        "changes": .array(changes),
+        "error": optional(entry.error),
+        "index": integer(entry.sequence),
+        "moreChanges": .bool(entry.hasMoreChanges),
+        "payload": optional(entry.payload),
+        "redacted": .array(entry.redacted.map(JSONValue.string)),
+        "rejected": .bool(entry.isRejected),
+        "skipped": .bool(entry.isSkipped),
+        "store": integer(entry.store),
+        "time": entry.time.map(JSONValue.double) ?? .null,
+        "type": integer(entry.type),
+      ])
+    }
+    return .object([
+      "dropped": integer(dropped), "entries": .array(entryValues),
+      "stores": .array(storeValues), "title": .string(title),
+    ])
+  }
+
+  private static func object(_ text: Substring, line: Int) throws(TimelinePageError) -> JSONValue {
+    var text = text
+    if text.last == "\r" { text = text.dropLast() }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(text)
+    } catch {
+      throw TimelinePageError(line: line, reason: "not JSON")
+    }
+    guard case .object = value else {
+      throw TimelinePageError(line: line, reason: "not a JSON object")
+    }
+    return value
+  }
+
+  private static func actionName(_ value: JSONValue, type: Int) -> String {
+    if type == replacementType {
+      return "state replaced" + (value["reason"]?.stringValue.map { ": " + $0 } ?? "")
+    }
+    return value["name"]?.stringValue ?? "action \(type)"
+  }
+
+  /// The payload as the panel shows it: its JSON, or what stands in for it.
+  private static func payloadText(_ value: JSONValue) -> String? {
+    if let unexported = value["unexportedPayload"] {
+      let type = unexported["type"]?.stringValue ?? "a payload"
+      let summary = unexported["summary"]?.stringValue.map { ": " + $0 } ?? ""
+      return "(not exported: \(type)\(summary))"
+    }
+    guard let payload = value["payload"], payload != .null else { return nil }
+    return payload.prettyText
+  }
+
+  private static func strings(_ value: JSONValue?) -> [String] {
+    guard case .array(let values)? = value else { return [] }
+    return values.compactMap(\.stringValue)
+  }
+}

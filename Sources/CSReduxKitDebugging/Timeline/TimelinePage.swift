@@ -1,0 +1,131 @@
+/// A self-contained HTML page that shows an exported timeline session: a lane per store, the
+/// entries in global order, the cause links drawn between lanes, each entry's state
+/// difference, filters by store and action type, and keyboard navigation.
+///
+/// Make it from the JSON Lines text that a timeline exports, then write ``html`` to a file and
+/// open it in any browser:
+///
+/// ```swift
+/// let page = try TimelinePage(jsonLines: text, title: "app.jsonl")
+/// try page.html.write(toFile: "app.html", atomically: true, encoding: .utf8)
+/// ```
+///
+/// The page needs no network: its style sheet and script are inline, it loads no font, image
+/// or script, and it uses the system's fonts. Every string from the session (store and action
+/// names, payloads, states, errors) reaches the page as data, escaped for the `<script>`
+/// element that holds it, and the page's script puts it on screen as text only: an action name
+/// or payload such as `</script>` or `<img onerror=…>` shows as those characters and never
+/// runs.
+///
+/// In the page, arrows or `j`/`k` move the selection among the entries shown, `Home` and `End`
+/// jump to the first and last, `c` goes to the selected entry's cause and `e` to its first
+/// effect; the panel on the right follows the selection. Clicking a store's chip hides or
+/// shows its lane's entries; the menu shows one action type. Opening the page with
+/// `#entry-N` in its address selects the entry whose `sequence` is N.
+///
+/// Each entry's state difference is computed from the states in the file, against the same
+/// store's previous entry (or its initial state), member by member and element by element,
+/// at most 200 changes an entry.
+public struct TimelinePage: Sendable {
+  /// The page: one HTML document with its style sheet, script and data inline.
+  public let html: String
+  /// The number of entries the page shows.
+  public let entryCount: Int
+  /// The names of the stores, one lane each, in the header's order.
+  public let storeNames: [String]
+  /// The number of cause links the page draws: the entries whose cause is in the session.
+  public let causeLinkCount: Int
+
+  /// The state changes listed for one entry at most.
+  static let changeLimit = 200
+
+  /// Makes the page for a session exported as JSON Lines by a timeline.
+  ///
+  /// The text is read as a timeline export is read: a byte-order mark before the first line,
+  /// `\r\n` line ends and blank lines at the end are accepted. Entries are shown in the
+  /// file's order. A cause that names an entry not in the file (dropped from a full timeline)
+  /// is shown as such, without a link.
+  ///
+  /// - Parameters:
+  ///   - text: The session's JSON Lines text: the header line, then one line per entry.
+  ///   - title: The page's title, such as the file's name; by default
+  ///     `Timeline of 3 stores`.
+  /// - Throws: ``TimelinePageError`` naming the first line that is not a timeline's header
+  ///   or entry.
+  public init(jsonLines text: String, title: String? = nil) throws(TimelinePageError) {
+    let document = try PageDocument(jsonLines: text)
+    entryCount = document.entries.count
+    storeNames = document.stores.map(\.name)
+    causeLinkCount = document.linkCount
+    let count = storeNames.count
+    let heading = title ?? "Timeline of \(count) store\(count == 1 ? "" : "s")"
+    html = Self.render(title: heading, data: document.data(title: heading).scriptText)
+  }
+
+  /// The whole document around the session's data.
+  private static func render(title: String, data: String) -> String {
+    let title = escapeHTML(title)
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta http-equiv="Content-Security-Policy" \
+      content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+      <title>\(title)</title>
+      <style>
+      \(styleSheet)
+      </style>
+      </head>
+      <body>
+      <script>
+      window.addEventListener("error", function (event) {
+        document.body.dataset.error = String(event.message);
+      });
+      </script>
+      <header>
+      <h1>\(title)</h1>
+      <span class="summary" id="summary"></span>
+      <span class="keys"><kbd>↑</kbd> <kbd>↓</kbd> or <kbd>j</kbd> <kbd>k</kbd> move \
+      · <kbd>c</kbd> cause · <kbd>e</kbd> effect</span>
+      </header>
+      <div class="toolbar">
+      <span class="label">Stores</span>
+      <span id="store-filters"></span>
+      <span class="label">Action type</span>
+      <select id="type-filter" aria-label="Action type"><option value="">All action types</option></select>
+      <span class="count" id="count"></span>
+      </div>
+      <main>
+      <div id="scroller"><div id="timeline"></div></div>
+      <aside id="detail" aria-live="polite"></aside>
+      </main>
+      <script type="application/json" id="timeline-data">\(data)</script>
+      <script>
+      \(script)
+      </script>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// `text` with `&`, `<`, `>`, `"` and `'` as character references, for HTML text and
+  /// attribute values.
+  static func escapeHTML(_ text: String) -> String {
+    var output = ""
+    output.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"": output += "&quot;"
+      case "'": output += "&#39;"
+      default: output.append(character)
+      }
+    }
+    return output
+  }
+}

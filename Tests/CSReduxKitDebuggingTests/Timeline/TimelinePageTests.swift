@@ -1,0 +1,162 @@
+import CSReduxKit
+import Foundation
+import Testing
+
+/// A timeline export of three stores: a sign-in followed by a store and fanned out by a
+/// broadcast at sign-out, an effect, and a rejected entry.
+private let session =
+  [
+    #"{"entryCount":6,"format":"csreduxkit-timeline","redaction":{"rules":[]},"stores":["#
+      + #"{"entryCount":2,"firstIndex":0,"initialState":{"user":null},"name":"Account","stateType":"A"},"#
+      + #"{"entryCount":3,"firstIndex":0,"initialState":{"items":[]},"name":"Todos","stateType":"T"},"#
+      + #"{"entryCount":1,"firstIndex":0,"initialState":{"shown":""},"name":"Profile","stateType":"P"}"#
+      + #"],"version":1}"#,
+    #"{"index":0,"name":"signIn","payload":"ada","rejected":false,"sequence":0,"skipped":false,"#
+      + #""state":{"user":"ada"},"store":"Account","time":10.0,"type":0}"#,
+    #"{"cause":{"kind":"effect","sequence":0},"index":0,"name":"add","payload":"Milk","#
+      + #""rejected":false,"sequence":1,"skipped":false,"state":{"items":["Milk"]},"#
+      + #""store":"Todos","time":10.5,"type":0}"#,
+    #"{"index":1,"name":"signOut","rejected":false,"sequence":2,"skipped":false,"#
+      + #""state":{"user":null},"store":"Account","time":11.0,"type":1}"#,
+    #"{"cause":{"kind":"broadcast","sequence":2},"index":1,"name":"signOut","rejected":false,"#
+      + #""sequence":3,"skipped":false,"state":{"items":[]},"store":"Todos","time":11.0,"type":9}"#,
+    #"{"cause":{"kind":"broadcast","sequence":2},"index":0,"name":"clear","rejected":false,"#
+      + #""sequence":4,"skipped":false,"state":{"shown":""},"store":"Profile","time":11.0,"type":1}"#,
+    #"{"error":"no row 5","index":2,"name":"delete","payload":5,"rejected":true,"sequence":5,"#
+      + #""skipped":false,"state":{"items":[]},"store":"Todos","time":12.0,"type":1}"#,
+  ].joined(separator: "\n") + "\n"
+
+/// The data the page's script reads, decoded from the page.
+private func pageData(_ html: String) throws -> [String: Any] {
+  let open = #"<script type="application/json" id="timeline-data">"#
+  let start = try #require(html.range(of: open))
+  let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+  let json = Data(html[start.upperBound..<end.lowerBound].utf8)
+  return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+}
+
+private func entries(_ data: [String: Any]) throws -> [[String: Any]] {
+  try #require(data["entries"] as? [[String: Any]])
+}
+
+@Suite("TimelinePage: a session as a self-contained HTML page")
+struct TimelinePageTests {
+  @Test("the page has a lane per store, every entry in order and a link per cause")
+  func lanesEntriesAndLinks() throws {
+    let page = try TimelinePage(jsonLines: session, title: "app.jsonl")
+    #expect(page.storeNames == ["Account", "Todos", "Profile"])
+    #expect(page.entryCount == 6)
+    #expect(page.causeLinkCount == 3)
+    let data = try pageData(page.html)
+    let stores = try #require(data["stores"] as? [[String: Any]])
+    #expect(stores.map { $0["name"] as? String } == ["Account", "Todos", "Profile"])
+    #expect(stores.map { $0["entries"] as? Int } == [2, 3, 1])
+    let list = try entries(data)
+    #expect(list.map { $0["index"] as? Int } == [0, 1, 2, 3, 4, 5])
+    #expect(list.map { $0["store"] as? Int } == [0, 1, 0, 1, 2, 1])
+    #expect(list.map { $0["cause"] as? Int } == [nil, 0, nil, 2, 2, nil])
+    #expect(list[3]["causeKind"] as? String == "broadcast")
+    #expect(list[5]["rejected"] as? Bool == true)
+    #expect(list[5]["error"] as? String == "no row 5")
+    #expect(list[1]["time"] as? Double == 500)
+  }
+
+  @Test("each entry's difference is against its own store's previous state")
+  func differences() throws {
+    let list = try entries(try pageData(try TimelinePage(jsonLines: session).html))
+    func changes(_ index: Int) -> [[String?]] {
+      (list[index]["changes"] as? [[String: Any]] ?? []).map { change in
+        [change["path"] as? String, change["old"] as? String, change["new"] as? String]
+      }
+    }
+    #expect(changes(0) == [["user", "null", #""ada""#]])
+    #expect(changes(1) == [["items[0]", nil, #""Milk""#]], "against Todos' initial state")
+    #expect(changes(2) == [["user", #""ada""#, "null"]], "against Account's entry 0")
+    #expect(changes(3) == [["items[0]", #""Milk""#, nil]])
+    #expect(changes(4).isEmpty)
+    #expect(changes(5).isEmpty)
+  }
+
+  @Test("no string from the session can end the script element or become markup")
+  func escapesEverySessionString() throws {
+    let hostile = #"</script><img src=x onerror=\"document.title='owned'\"><!--"#
+    let text =
+      session
+      .replacingOccurrences(of: #""name":"signIn""#, with: #""name":"\#(hostile)""#)
+      .replacingOccurrences(of: #""payload":"Milk""#, with: #""payload":"\#(hostile)""#)
+      .replacingOccurrences(of: #""error":"no row 5""#, with: #""error":"<b>\u2028x</b>""#)
+    let page = try TimelinePage(jsonLines: text, title: "<script>alert(1)</script>")
+    #expect(!page.html.contains("<img"))
+    #expect(!page.html.contains("<b>"))
+    #expect(!page.html.contains("<!--"))
+    #expect(!page.html.contains("\u{2028}"))
+    #expect(!page.html.contains("alert(1)</script>"))
+    #expect(page.html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>"))
+    // The page's own three script elements end once each, and nothing else ends one.
+    #expect(page.html.components(separatedBy: "</script>").count == 4)
+    let list = try entries(try pageData(page.html))
+    #expect(
+      list[0]["action"] as? String == #"</script><img src=x onerror="document.title='owned'"><!--"#)
+    #expect(
+      list[1]["payload"] as? String
+        == #""</script><img src=x onerror=\"document.title='owned'\"><!--""#)
+  }
+
+  @Test("the page loads nothing: no address, external script, style sheet or font")
+  func selfContained() throws {
+    // The SVG namespace is a name, never fetched.
+    let html = try TimelinePage(jsonLines: session).html
+      .replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
+    for needle in ["http:", "https:", "src=", "<link", "@import", "@font-face"] {
+      #expect(!html.contains(needle), "\(needle)")
+    }
+    #expect(html.contains("default-src 'none'"))
+  }
+
+  @Test("a cause dropped from the file is named but not linked")
+  func droppedCause() throws {
+    let lines = session.split(separator: "\n").map(String.init)
+    let page = try TimelinePage(jsonLines: ([lines[0]] + lines[3...]).joined(separator: "\n"))
+    #expect(page.entryCount == 4)
+    #expect(page.causeLinkCount == 2)
+    let data = try pageData(page.html)
+    #expect(data["dropped"] as? Int == 2)
+  }
+
+  @Test("CRLF line ends, a byte-order mark and blank lines at the end are read")
+  func tolerantText() throws {
+    let text = "\u{FEFF}" + session.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n\r\n"
+    let page = try TimelinePage(jsonLines: text)
+    #expect(page.entryCount == 6)
+    #expect(page.causeLinkCount == 3)
+  }
+
+  @Test("a text that is not a timeline fails naming its line")
+  func errorsNameTheLine() {
+    let lines = session.split(separator: "\n").map(String.init)
+    #expect(
+      throws: TimelinePageError(
+        line: 1, reason: "the text is empty: a timeline starts with its header")
+    ) {
+      try TimelinePage(jsonLines: "")
+    }
+    #expect(
+      throws: TimelinePageError(
+        line: 1, reason: "not a timeline: the header's format is not \"csreduxkit-timeline\"")
+    ) {
+      try TimelinePage(jsonLines: #"{"format":"csreduxkit-log","version":1}"#)
+    }
+    #expect(throws: TimelinePageError(line: 3, reason: "not JSON")) {
+      try TimelinePage(jsonLines: [lines[0], lines[1], "{"].joined(separator: "\n"))
+    }
+    let stranger = lines[1].replacingOccurrences(of: "Account", with: "Chess")
+    #expect(
+      throws: TimelinePageError(
+        line: 2, reason: "the entry names the store \"Chess\", which the header does not list")
+    ) {
+      try TimelinePage(jsonLines: [lines[0], stranger].joined(separator: "\n"))
+    }
+    #expect(
+      TimelinePageError(line: 2, reason: "not JSON").description == "line 2: not JSON")
+  }
+}
