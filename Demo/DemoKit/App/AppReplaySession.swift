@@ -80,7 +80,7 @@ final class AppReplaySession: DemoSession {
       if let causing = session.entries.first(where: { $0.sequence == cause.sequence }) {
         line += " \(causing.storeName) \(name(of: causing))"
       }
-      line += " (\(cause.kind.rawValue))"
+      line += " (\(cause.kind.name))"
     }
     return line
   }

@@ -67,7 +67,8 @@ final class DemoApp {
   /// The main actor is free while the reducers finish on other threads: the components'
   /// deliveries wait for it.
   func waitUntilIdle() async {
-    await appStore.waitUntilIdle()
+    // A store still busy after a minute is shown as it is rather than holding the terminal.
+    try? await appStore.waitUntilIdle(timeout: .seconds(60))
     for live in modules where !live.isIdle {
       await live.waitUntilIdle()
     }

@@ -72,7 +72,9 @@ struct TimelineInner: Sendable {
       isSkipped: false, timestamp: Date(), nanoseconds: nanoseconds)
     nextIndexes[lane] += 1
     byteCount += size
-    if let dropped = records.append(record) { retire(dropped) }
+    // A full ring replaces its oldest entry: that entry's state becomes its lane's start.
+    if records.isFull { retire(records[0]) }
+    records.append(record)
     // Over the budget, the oldest entries go first; the newest one always stays.
     while byteCount > byteBudget && records.count > 1 { retire(records.removeFirst()) }
     generation += 1

@@ -152,8 +152,8 @@ struct TimelineCauseTests {
     }
     defer { subscription.cancel() }
     account.dispatch(Action(AccountAction.signIn, data: Credentials(name: "ada", password: "pw")))
-    await todos.waitUntilIdle(includingEffects: true)
-    await account.waitUntilIdle()
+    try await todos.waitUntilIdle(includingEffects: true)
+    try await account.waitUntilIdle()
     let signIn = try #require(entry(timeline, "Account", AccountAction.signIn))
     let loaded = try #require(entry(timeline, "Todos", TodoAction.loaded))
     let note = try #require(entry(timeline, "Account", AccountAction.noteActivity))

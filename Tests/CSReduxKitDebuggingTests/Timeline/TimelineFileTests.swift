@@ -7,7 +7,7 @@ struct TimelineFileTests {
   @Test("the app's session records every cause kind the app's wiring makes")
   func appSession() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let entries = app.timeline.entries
     let kinds = Set(entries.compactMap(\.cause?.kind))
     #expect(kinds == [.follow, .effect, .completion, .broadcast])
@@ -17,7 +17,7 @@ struct TimelineFileTests {
   @Test("an export reads back with the same stores, order, causes and states")
   func roundTrip() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let text = try app.timeline.export()
     let session = try app.codec.decode(text)
     let live = app.timeline.entries
@@ -44,7 +44,7 @@ struct TimelineFileTests {
   @Test("an export is one header line and one line per entry, as the format page describes")
   func lines() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let text = try app.timeline.export()
     let lines = text.split(separator: "\n")
     #expect(lines.count == app.timeline.entries.count + 1)
@@ -76,7 +76,7 @@ struct TimelineFileTests {
   @Test("every import error names its line")
   func errors() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let text = try app.timeline.export()
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     lines.removeLast()  // the empty string after the last newline
@@ -115,7 +115,7 @@ struct TimelineFileTests {
   @Test("a whole session replays into fresh stores and checks every state")
   func replay() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let session = try app.codec.decode(try app.timeline.export())
     let replayed = try await RecordedApp.freshReplay().check(session)
     #expect(replayed == session.entries.count)
@@ -126,7 +126,7 @@ struct TimelineFileTests {
   @Test("a replay names the first store and entry that differ")
   func replayMismatch() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let session = try app.codec.decode(try app.timeline.export())
     let doubling = Reducer<TodoState> { action, state, finish in
       guard action.type == TodoAction.add.rawValue else {

@@ -168,10 +168,10 @@ final class RecordedApp: Sendable {
   }
 
   /// Signs in, loads, adds, fails a delete and signs out.
-  func run() async {
+  func run() async throws {
     account.dispatch(
       Action(AccountAction.signIn, data: Credentials(name: "ada", password: "hunter2-secret")))
-    await todos.waitUntilIdle(includingEffects: true)
+    try await todos.waitUntilIdle(includingEffects: true)
     let account = self.account
     _ = await todos.send(Action(TodoAction.add, data: "my secret diary"))
     todos.dispatch(Action(TodoAction.add, data: "Call Bob")) { _ in
@@ -179,9 +179,9 @@ final class RecordedApp: Sendable {
     }
     _ = await todos.send(Action(TodoAction.delete, data: 7))
     account.dispatch(Action(AccountAction.signOut))
-    await todos.waitUntilIdle(includingEffects: true)
-    await self.account.waitUntilIdle()
-    await profile.waitUntilIdle()
+    try await todos.waitUntilIdle(includingEffects: true)
+    try await self.account.waitUntilIdle()
+    try await profile.waitUntilIdle()
   }
 
   var codec: TimelineCodec {

@@ -7,7 +7,7 @@ struct TimelineRedactionTests {
   @Test("nothing redacted can be found in the exported bytes")
   func bytes() async throws {
     let app = try RecordedApp(redaction: appRedaction)
-    await app.run()
+    try await app.run()
     let data = Data(try app.timeline.export().utf8)
     for secret in ["hunter2", "my secret diary", "Call Bob", "Buy milk", "token-of"] {
       #expect(data.range(of: Data(secret.utf8)) == nil, "\(secret) leaked")
@@ -16,7 +16,7 @@ struct TimelineRedactionTests {
     #expect(data.range(of: Data("\"name\":\"ada\"".utf8)) != nil)
     // Without the policy, the same session has them all.
     let plain = try RecordedApp()
-    await plain.run()
+    try await plain.run()
     let plainData = Data(try plain.timeline.export().utf8)
     for secret in ["hunter2", "my secret diary", "Buy milk", "token-of"] {
       #expect(plainData.range(of: Data(secret.utf8)) != nil)
@@ -26,7 +26,7 @@ struct TimelineRedactionTests {
   @Test("each line marks what it withheld, and the header lists the policy without values")
   func marks() async throws {
     let app = try RecordedApp(redaction: appRedaction)
-    await app.run()
+    try await app.run()
     let text = try app.timeline.export()
     let lines = text.split(separator: "\n")
     #expect(
@@ -52,7 +52,7 @@ struct TimelineRedactionTests {
   )
   func replay() async throws {
     let app = try RecordedApp(redaction: appRedaction)
-    await app.run()
+    try await app.run()
     let session = try app.codec.decode(try app.timeline.export())
     let replayed = try await RecordedApp.freshReplay().check(session)
     #expect(replayed == session.entries.count)

@@ -34,7 +34,7 @@ struct TimelineTestSourceTests {
     .enabled(if: regenerates, "set CSREDUXKIT_REGENERATE_TIMELINE_TEST=1 to regenerate"))
   func regenerate() async throws {
     let app = try RecordedApp(redaction: appRedaction)
-    await app.run()
+    try await app.run()
     try recordedSessionSource.source(for: app.timeline)
       .write(to: generatedFile, atomically: true, encoding: .utf8)
   }
@@ -49,7 +49,7 @@ struct TimelineTestSourceTests {
   @Test("the generated test's session is the app's session as the app records it now")
   func sameSession() async throws {
     let app = try RecordedApp(redaction: appRedaction)
-    await app.run()
+    try await app.run()
     let live = try app.codec.decode(try app.timeline.export())
     let embedded = try app.codec.decode(RecordedSessionTests.session)
     #expect(embedded.entries.map(\.storeName) == live.entries.map(\.storeName))
@@ -62,7 +62,7 @@ struct TimelineTestSourceTests {
   @Test("the generated source embeds the redacted session and rebuilds every store")
   func shape() async throws {
     let app = try RecordedApp(redaction: appRedaction)
-    await app.run()
+    try await app.run()
     let source = try recordedSessionSource.source(for: app.timeline)
     #expect(source.hasPrefix("// swift-format-ignore-file\n"))
     #expect(source.contains("static let session = #\"\"\"\n    {\"entryCount\":"))

@@ -6,7 +6,7 @@ struct TimelineTravelTests {
   @Test("a jump sends three stores of different state types to their states at one point")
   func jump() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let entries = app.timeline.entries
     let addition = try #require(
       entries.first {
@@ -43,7 +43,7 @@ struct TimelineTravelTests {
   @Test("a jump to a number the timeline does not hold throws and changes nothing")
   func jumpOutOfRange() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let before = app.todos.state
     await #expect(throws: TimelineError.self) { try await app.timeline.jump(toSequence: 1_000) }
     #expect(app.todos.state == before)
@@ -53,7 +53,7 @@ struct TimelineTravelTests {
   @Test("skipping an entry recomputes what follows in its store, and only there")
   func skip() async throws {
     let app = try RecordedApp()
-    await app.run()
+    try await app.run()
     let entries = app.timeline.entries
     let diary = try #require(
       entries.first { ($0.dispatchedAction.data as? String) == "my secret diary" })

@@ -120,7 +120,7 @@ struct TodoTests {
   }
 
   @Test("the / key types a search: Enter searches, Esc cancels, / starts from the query shown")
-  func searchKey() async {
+  func searchKey() async throws {
     let store = TodoStore(diagnostics: { _ in })
     let screen = TodoScreen(store: store, lookup: { _ in })
     let session = TodoSession(screen: screen)
@@ -132,14 +132,14 @@ struct TodoTests {
     #expect(screen.renderDraft() == ["/milk_"])
     #expect(session.handle(.enter) == .done(message: nil))
     #expect(screen.isTyping == false)
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
     #expect(store.state.query == "milk")
     _ = session.handle(.character("/"))
     #expect(screen.renderDraft() == ["/milk_"])
     _ = session.handle(.character("x"))
     _ = session.handle(.escape)
     #expect(screen.isTyping == false)
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
     #expect(store.state.query == "milk", "Esc starts no search")
   }
 }
