@@ -37,15 +37,18 @@ struct _NotificationList<State: StateProtocol> {
   @usableFromInline var readersToWake = 0
   /// The late completions and deferred dispatches, when there are any.
   @usableFromInline var extras: _RoundExtras<State>?
+  /// The owner-bound subscribers to check for a freed owner after the round's calls, when a
+  /// sweep is due at this commit.
+  @usableFromInline var ownerSweep: ContiguousArray<_Subscriber<State>>?
 
   @inlinable
   init() {}
 
-  /// Whether the round has nobody to call: no subscriber, no late completion and no deferred
-  /// dispatch.
+  /// Whether the round has nobody to call: no subscriber, no late completion, no deferred
+  /// dispatch and no owner to check.
   @inlinable
   var isSilent: Bool {
-    all == nil && typed == nil && extras == nil
+    all == nil && typed == nil && extras == nil && ownerSweep == nil
   }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.

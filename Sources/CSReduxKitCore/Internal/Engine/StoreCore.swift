@@ -249,6 +249,7 @@ extension _StoreCore {
     turn.lent = false
     isNotifying = true
     subscribers.collect(for: turn.kind, type: turn.type, into: &round)
+    if !subscribers.ownerBound.isEmpty { round.ownerSweep = subscribers.sweepIfDue() }
     return replaced
   }
 

@@ -214,13 +214,15 @@ extension _StoreEngine {
   }
 
   /// Calls the round's subscribers (with a ``RejectedAction`` in place of an action that was
-  /// not applied), then the completion, then what the round carried besides.
+  /// not applied), then the completion, then what the round carried besides; last, ends the
+  /// owner-bound subscriptions whose owner is gone when a sweep is due.
   @inlinable @inline(__always)
   func notify(
     _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
     completion: _Completion<State>?, failure: ActionOutcome?
   ) {
     let extras = round.extras.take()
+    let ownerSweep = round.ownerSweep.take()
     if case .failed(let error)? = failure {
       round.notify(RejectedAction(action, error: error), state)
     } else {
@@ -235,6 +237,8 @@ extension _StoreEngine {
         runMiddleware(from: 0, pending.action, completion: pending.completion)
       }
     }
+    // Removals wait for the round's end, which releases the cancelled subscribers.
+    if let ownerSweep { Self.endSubscriptions(ofFreedOwnersIn: ownerSweep) }
   }
 
   /// Resumes the queue on the thread that finished an asynchronous reducer (or let its
