@@ -357,6 +357,7 @@ extension _StoreCore {
       return "subscriber changes held back outside a round"
     }
     if subscribers.activeCount < 0 { return "a negative subscriber count" }
+    if let broken = subscribers.brokenSweepInvariant() { return broken }
     return nil
   }
 

@@ -118,6 +118,16 @@ struct _SubscriberTable<State: StateProtocol> {
   @inlinable
   init() {}
 
+  /// What the sweeps of owner-bound subscribers rely on, or `nil` when it holds: each is
+  /// indexed once, and the next sweep comes within as many commits as there are of them.
+  @usableFromInline
+  func brokenSweepInvariant() -> String? {
+    if ownerBoundIndex.count != ownerBound.count { return "an owner-bound subscriber unindexed" }
+    if commitsUntilSweep > ownerBound.count { return "a sweep further off than its subscribers" }
+    if !ownerBound.isEmpty && commitsUntilSweep < 1 { return "a sweep overdue" }
+    return nil
+  }
+
   /// Counts a commit towards the next sweep of the owner-bound subscribers (call it only when
   /// there are some); returns them when the sweep is due, to be checked outside the lock.
   /// Checking b subscribers every b commits costs O(1) per commit, amortized.
