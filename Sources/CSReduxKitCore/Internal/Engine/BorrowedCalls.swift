@@ -37,9 +37,6 @@ struct _NotificationList<State: StateProtocol> {
   @usableFromInline var readersToWake = 0
   /// The late completions and deferred dispatches, when there are any.
   @usableFromInline var extras: _RoundExtras<State>?
-  /// The owner-bound subscribers to check for a freed owner after the round's calls, when a
-  /// sweep is due at this commit.
-  @usableFromInline var ownerSweep: ContiguousArray<_Subscriber<State>>?
 
   @inlinable
   init() {}
@@ -48,7 +45,7 @@ struct _NotificationList<State: StateProtocol> {
   /// dispatch and no owner to check.
   @inlinable
   var isSilent: Bool {
-    all == nil && typed == nil && extras == nil && ownerSweep == nil
+    all == nil && typed == nil && extras == nil
   }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.

@@ -249,7 +249,12 @@ extension _StoreCore {
     turn.lent = false
     isNotifying = true
     subscribers.collect(for: turn.kind, type: turn.type, into: &round)
-    if !subscribers.ownerBound.isEmpty { round.ownerSweep = subscribers.sweepIfDue() }
+    // One load when the store has no owner-bound subscriber: the countdown is 0 then.
+    if subscribers.commitsUntilSweep != 0, let sweep = subscribers.sweepIfDue() {
+      var extras = round.extras.take() ?? _RoundExtras(lateCompletions: [], deferredDispatches: [])
+      extras.ownerSweep = sweep
+      round.extras = extras
+    }
     return replaced
   }
 
@@ -375,12 +380,13 @@ extension _StoreCore {
 // MARK: - What a round hands back
 
 /// What a notification round rarely carries besides its subscribers: completions of feedback
-/// actions dropped while the state was lent, and actions the reducer dispatched to a store
-/// with middleware.
+/// actions dropped while the state was lent, actions the reducer dispatched to a store with
+/// middleware, and the owner-bound subscribers to check for a freed owner when a sweep is due.
 @usableFromInline
 struct _RoundExtras<State: StateProtocol> {
   @usableFromInline var lateCompletions: [_Completion<State>]
   @usableFromInline var deferredDispatches: [_Pending<State>]
+  @usableFromInline var ownerSweep: ContiguousArray<_Subscriber<State>>?
 
   @inlinable
   init(lateCompletions: [_Completion<State>], deferredDispatches: [_Pending<State>]) {

@@ -222,7 +222,6 @@ extension _StoreEngine {
     completion: _Completion<State>?, failure: ActionOutcome?
   ) {
     let extras = round.extras.take()
-    let ownerSweep = round.ownerSweep.take()
     if case .failed(let error)? = failure {
       round.notify(RejectedAction(action, error: error), state)
     } else {
@@ -236,9 +235,9 @@ extension _StoreEngine {
       for pending in extras.deferredDispatches {
         runMiddleware(from: 0, pending.action, completion: pending.completion)
       }
+      // Removals wait for the round's end, which releases the cancelled subscribers.
+      if let sweep = extras.ownerSweep { Self.endSubscriptions(ofFreedOwnersIn: sweep) }
     }
-    // Removals wait for the round's end, which releases the cancelled subscribers.
-    if let ownerSweep { Self.endSubscriptions(ofFreedOwnersIn: ownerSweep) }
   }
 
   /// Resumes the queue on the thread that finished an asynchronous reducer (or let its
