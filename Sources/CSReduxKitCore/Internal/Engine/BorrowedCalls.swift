@@ -41,8 +41,8 @@ struct _NotificationList<State: StateProtocol> {
   @inlinable
   init() {}
 
-  /// Whether the round has nobody to call: no subscriber, no late completion, no deferred
-  /// dispatch and no owner to check.
+  /// Whether the round has nobody to call: no subscriber, no late completion and no deferred
+  /// dispatch.
   @inlinable
   var isSilent: Bool {
     all == nil && typed == nil && extras == nil

@@ -249,12 +249,6 @@ extension _StoreCore {
     turn.lent = false
     isNotifying = true
     subscribers.collect(for: turn.kind, type: turn.type, into: &round)
-    // One load when the store has no owner-bound subscriber: the countdown is 0 then.
-    if subscribers.commitsUntilSweep != 0, let sweep = subscribers.sweepIfDue() {
-      var extras = round.extras.take() ?? _RoundExtras(lateCompletions: [], deferredDispatches: [])
-      extras.ownerSweep = sweep
-      round.extras = extras
-    }
     return replaced
   }
 
@@ -272,6 +266,8 @@ extension _StoreCore {
   ) -> Bool {
     isNotifying = false
     if subscribers.hasDeferredChanges { takeDeferredChanges(into: &leftovers) }
+    // One load when the store has no owner-bound subscriber: the countdown is 0 then.
+    if subscribers.commitsUntilSweep != 0 { countTowardsSweep(into: &leftovers) }
     guard !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) else {
       if spareBox == nil { spareBox = turn.spare.take() }
       goIdle(leftovers: &leftovers)
@@ -313,6 +309,16 @@ extension _StoreCore {
       leftovers = made
     }
     return nil
+  }
+
+  /// Counts the commit towards the next sweep of the owner-bound subscribers; when it is due,
+  /// hands them to the leftovers, to be checked for a freed owner outside the lock.
+  @usableFromInline
+  mutating func countTowardsSweep(into leftovers: inout _Leftovers<State>?) {
+    guard let sweep = subscribers.sweepIfDue() else { return }
+    var made = leftovers.take() ?? _Leftovers()
+    made.ownerSweep = sweep
+    leftovers = made
   }
 
   /// Applies the subscriber changes a round held back; the removed entries go into the
@@ -380,13 +386,12 @@ extension _StoreCore {
 // MARK: - What a round hands back
 
 /// What a notification round rarely carries besides its subscribers: completions of feedback
-/// actions dropped while the state was lent, actions the reducer dispatched to a store with
-/// middleware, and the owner-bound subscribers to check for a freed owner when a sweep is due.
+/// actions dropped while the state was lent, and actions the reducer dispatched to a store
+/// with middleware.
 @usableFromInline
 struct _RoundExtras<State: StateProtocol> {
   @usableFromInline var lateCompletions: [_Completion<State>]
   @usableFromInline var deferredDispatches: [_Pending<State>]
-  @usableFromInline var ownerSweep: ContiguousArray<_Subscriber<State>>?
 
   @inlinable
   init(lateCompletions: [_Completion<State>], deferredDispatches: [_Pending<State>]) {
@@ -396,11 +401,12 @@ struct _RoundExtras<State: StateProtocol> {
 }
 
 /// What closing a round handed back to deal with outside the lock: the subscribers removed
-/// during the round (to be released) and the calls to make. A round that has none, the
-/// common case, hands back `nil`.
+/// during the round (to be released), the owner-bound subscribers to check when a sweep is
+/// due, and the calls to make. A round that has none, the common case, hands back `nil`.
 @usableFromInline
 struct _Leftovers<State: StateProtocol> {
   @usableFromInline var removed: [_Subscriber<State>] = []
+  @usableFromInline var ownerSweep: ContiguousArray<_Subscriber<State>>?
   @usableFromInline var calls: [@Sendable () -> Void] = []
 
   @inlinable

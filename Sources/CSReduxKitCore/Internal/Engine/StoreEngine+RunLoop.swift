@@ -214,8 +214,7 @@ extension _StoreEngine {
   }
 
   /// Calls the round's subscribers (with a ``RejectedAction`` in place of an action that was
-  /// not applied), then the completion, then what the round carried besides; last, ends the
-  /// owner-bound subscriptions whose owner is gone when a sweep is due.
+  /// not applied), then the completion, then what the round carried besides.
   @inlinable @inline(__always)
   func notify(
     _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
@@ -235,8 +234,6 @@ extension _StoreEngine {
       for pending in extras.deferredDispatches {
         runMiddleware(from: 0, pending.action, completion: pending.completion)
       }
-      // Removals wait for the round's end, which releases the cancelled subscribers.
-      if let sweep = extras.ownerSweep { Self.endSubscriptions(ofFreedOwnersIn: sweep) }
     }
   }
 
@@ -261,11 +258,15 @@ extension _StoreEngine {
   }
 
   /// Deals with what a closed round handed back, outside the lock: releases the subscribers it
-  /// removed, then makes its calls (dropped actions' completions, idle waiters).
+  /// removed, ends the owner-bound subscriptions whose owner is gone when a sweep is due (each
+  /// released by its cancellation), then makes its calls (dropped actions' completions, idle
+  /// waiters).
   @usableFromInline
   func settle(_ leftovers: consuming _Leftovers<State>) {
     let calls = leftovers.calls
+    let ownerSweep = leftovers.ownerSweep
     _ = consume leftovers  // removed subscribers are released here
+    if let ownerSweep { Self.endSubscriptions(ofFreedOwnersIn: ownerSweep) }
     for call in calls { call() }
   }
 
