@@ -265,9 +265,11 @@ extension _StoreCore {
     leftovers: inout _Leftovers<State>?
   ) -> Bool {
     isNotifying = false
-    if subscribers.hasDeferredChanges { takeDeferredChanges(into: &leftovers) }
-    // One load when the store has no owner-bound subscriber: the countdown is 0 then.
-    if subscribers.commitsUntilSweep != 0 { countTowardsSweep(into: &leftovers) }
+    // One branch for both: a store without owner-bound subscribers has a countdown of 0. A
+    // second branch here costs the inlined loop far more than its own instructions.
+    if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
+      takeDeferredChanges(into: &leftovers)
+    }
     guard !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) else {
       if spareBox == nil { spareBox = turn.spare.take() }
       goIdle(leftovers: &leftovers)
@@ -311,24 +313,18 @@ extension _StoreCore {
     return nil
   }
 
-  /// Counts the commit towards the next sweep of the owner-bound subscribers; when it is due,
-  /// hands them to the leftovers, to be checked for a freed owner outside the lock.
-  @usableFromInline
-  mutating func countTowardsSweep(into leftovers: inout _Leftovers<State>?) {
-    guard let sweep = subscribers.sweepIfDue() else { return }
-    var made = leftovers.take() ?? _Leftovers()
-    made.ownerSweep = sweep
-    leftovers = made
-  }
-
-  /// Applies the subscriber changes a round held back; the removed entries go into the
-  /// leftovers, to be released outside the lock.
+  /// Applies the subscriber changes a round held back, then counts the commit towards the next
+  /// sweep of the owner-bound subscribers. The removed entries go into the leftovers, to be
+  /// released outside the lock; so do the owner-bound subscribers when a sweep is due, to be
+  /// checked for a freed owner there.
   @usableFromInline
   mutating func takeDeferredChanges(into leftovers: inout _Leftovers<State>?) {
     let removed = subscribers.applyDeferred()
-    guard !removed.isEmpty else { return }
+    let sweep = subscribers.commitsUntilSweep != 0 ? subscribers.sweepIfDue() : nil
+    guard !removed.isEmpty || sweep != nil else { return }
     var made = leftovers.take() ?? _Leftovers()
     made.removed = removed
+    made.ownerSweep = sweep
     leftovers = made
   }
 
