@@ -23,7 +23,7 @@ final class AddButton: TextView {
 
   /// Creates the button and subscribes it to `store` for as long as it lives.
   init(store: CSDemoStore) {
-    store.subscribeOnMainActor(owner: self, to: Self.reactsTo) { button, _, state in
+    store.subscribeOnMainActor(owner: self, to: .cases(Self.reactsTo)) { button, _, state in
       button.setVisible(!state.canEdit)
     }
   }

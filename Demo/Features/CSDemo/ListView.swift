@@ -35,7 +35,7 @@ final class ListView: TextView {
 
   /// Creates the view and subscribes it to `store` for as long as the view lives.
   init(store: CSDemoStore) {
-    store.subscribeOnMainActor(owner: self, to: Self.reactsTo) { view, action, state in
+    store.subscribeOnMainActor(owner: self, to: .cases(Self.reactsTo)) { view, action, state in
       view.apply(action, state)
     }
   }

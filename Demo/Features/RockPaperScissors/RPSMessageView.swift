@@ -8,7 +8,7 @@ final class RPSMessageView: TextView {
 
   /// Creates the view and subscribes it to every game action.
   init(store: RPSStore) {
-    store.subscribeOnMainActor(owner: self, to: RPSActionType.allCases) { view, _, state in
+    store.subscribeOnMainActor(owner: self, to: .cases(RPSActionType.allCases)) { view, _, state in
       view.model.update { $0 = state.message }
     }
   }

@@ -14,7 +14,7 @@ final class RPSPlayersView: TextView {
 
   /// Creates the view and subscribes it to every game action.
   init(store: RPSStore) {
-    store.subscribeOnMainActor(owner: self, to: RPSActionType.allCases) { view, _, state in
+    store.subscribeOnMainActor(owner: self, to: .cases(RPSActionType.allCases)) { view, _, state in
       view.model.update { $0 = Model(player1: state.player1Play, player2: state.player2Play) }
     }
   }

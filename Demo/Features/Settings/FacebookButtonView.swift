@@ -8,9 +8,7 @@ final class FacebookButtonView: TextView {
 
   /// Creates the screen and subscribes it to toggleFacebook and signOut.
   init(store: SettingsStore) {
-    let types: Set = [
-      SettingsActionType.toggleFacebook.rawValue, SettingsActionType.signOut.rawValue,
-    ]
+    let types = ActionFilter.cases(SettingsActionType.toggleFacebook, .signOut)
     store.subscribeOnMainActor(owner: self, to: types) { view, _, state in
       view.model.update { $0 = state.settings.facebook }
     }

@@ -8,7 +8,7 @@ final class SettingsSwitchesView: TextView {
 
   /// Creates the screen and subscribes it to both toggles and to signOut.
   init(store: SettingsStore) {
-    let types: [SettingsActionType] = [.toggleFilter, .toggleFacebook, .signOut]
+    let types = ActionFilter.cases(SettingsActionType.toggleFilter, .toggleFacebook, .signOut)
     store.subscribeOnMainActor(owner: self, to: types) { view, _, state in
       view.model.update { $0 = state.settings }
     }

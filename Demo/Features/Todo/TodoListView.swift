@@ -28,7 +28,7 @@ final class TodoListView: TextView {
       model.shown = state.shownIndices
       model.query = state.query
     }
-    store.subscribeOnMainActor(owner: self, to: TodoActionType.allCases) { view, _, state in
+    store.subscribeOnMainActor(owner: self, to: .cases(TodoActionType.allCases)) { view, _, state in
       view.show(state)
     }
   }

@@ -45,7 +45,7 @@
 /// An enum action's ``ActionProtocol/type`` is its kind's raw value and its
 /// ``ActionProtocol/data`` is the enum value itself. Everything that handles actions by type
 /// and payload handles it unchanged: subscriptions filter by kind
-/// (`store.subscribe(to: [TodoAction.Kind.add])`), a store names the types with
+/// (`store.subscribe(to: .cases(TodoAction.Kind.add))`), a store names the types with
 /// `ActionTypeNames(TodoAction.Kind.self)`, and ``RejectedAction`` and ``CoordinatedAction``
 /// wrap it with the same type and data.
 ///

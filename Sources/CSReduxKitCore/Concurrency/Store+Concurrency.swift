@@ -1,5 +1,5 @@
 extension Store {
-  /// How ``updates(of:bufferingPolicy:)-(Set<Int>?,_)`` keeps updates that the consumer has not read yet:
+  /// How ``updates(of:bufferingPolicy:)`` keeps updates that the consumer has not read yet:
   /// `.unbounded` (the default), `.bufferingNewest(n)` or `.bufferingOldest(n)`.
   public typealias UpdatesBufferingPolicy =
     AsyncStream<StoreUpdate<State>>.Continuation.BufferingPolicy
@@ -7,7 +7,7 @@ extension Store {
   /// The store's notifications as an asynchronous sequence of `(action, state)` pairs.
   ///
   /// ```swift
-  /// for await (action, state) in store.updates(of: [TodoAction.add.rawValue]) {
+  /// for await (action, state) in store.updates(of: .cases(TodoAction.add)) {
   ///   print("added: \(state.tasks)")
   /// }
   /// ```
@@ -16,7 +16,7 @@ extension Store {
   ///   committed in between is buffered, so creating the sequence first and dispatching after
   ///   never misses anything.
   /// - Elements come in the order the store committed them, one per notification: the same
-  ///   `(action, state)` pairs a ``subscribe(_:)`` subscriber sees, including
+  ///   `(action, state)` pairs a ``subscribe(to:_:)`` subscriber sees, including
   ///   ``RejectedAction``s.
   /// - Buffering: the store never waits for the consumer. By default every update is kept
   ///   until it is read (`.unbounded`), so nothing is lost; a consumer that only needs the
@@ -30,33 +30,19 @@ extension Store {
   ///   sequence for each.
   ///
   /// - Parameters:
-  ///   - types: The action types to receive; every type when `nil`.
+  ///   - filter: The actions to receive; every type by default.
   ///   - bufferingPolicy: What to keep while the consumer is behind.
   /// - Returns: A sequence of the updates committed from now on.
   public final func updates(
-    of types: Set<Int>? = nil, bufferingPolicy: UpdatesBufferingPolicy = .unbounded
+    of filter: ActionFilter = .all, bufferingPolicy: UpdatesBufferingPolicy = .unbounded
   ) -> AsyncStream<StoreUpdate<State>> {
     AsyncStream(bufferingPolicy: bufferingPolicy) { continuation in
       let finisher = _StreamFinisher(continuation)
-      let body: @Sendable (any ActionProtocol, State) -> Void = { action, state in
+      let subscription = subscribe(to: filter) { action, state in
         finisher.continuation.yield((action: action, state: state))
       }
-      let subscription = types.map { subscribe(to: $0, body) } ?? subscribe(body)
       continuation.onTermination = { _ in subscription.cancel() }
     }
-  }
-
-  /// The store's notifications for action types given as cases of an `Int`-backed enum; see
-  /// ``updates(of:bufferingPolicy:)``.
-  ///
-  /// - Parameters:
-  ///   - types: Cases naming the action types to receive.
-  ///   - bufferingPolicy: What to keep while the consumer is behind.
-  /// - Returns: A sequence of the updates committed from now on.
-  public final func updates<T: RawRepresentable>(
-    of types: [T], bufferingPolicy: UpdatesBufferingPolicy = .unbounded
-  ) -> AsyncStream<StoreUpdate<State>> where T.RawValue == Int {
-    updates(of: Set(types.map(\.rawValue)), bufferingPolicy: bufferingPolicy)
   }
 
   /// Dispatches `action` and returns the state committed for it, once its subscribers ran.
@@ -110,18 +96,17 @@ extension Store {
     }
   }
 
-  /// Calls `subscriber` on the main actor after every action (or every action of `types`),
-  /// in the order the store committed them.
+  /// Calls `subscriber` on the main actor after every action that `filter` lets through, in
+  /// the order the store committed them.
   ///
   /// ```swift
-  /// store.subscribeOnMainActor(to: [TodoAction.add.rawValue]) { [weak view] _, state in
+  /// store.subscribeOnMainActor(to: .cases(TodoAction.add)) { [weak view] _, state in
   ///   view?.show(state.tasks)  // main-actor isolated: UI code is safe here
   /// }
   /// ```
   ///
   /// For a view, a view controller or a view model, prefer
-  /// ``subscribeOnMainActor(owner:to:_:)-(_,Set<Int>?,_)``: the subscription then ends with
-  /// its owner.
+  /// ``subscribeOnMainActor(owner:to:_:)``: the subscription then ends with its owner.
   ///
   /// - Order: every notification is delivered once, in commit order, whichever threads the
   ///   actions were dispatched and committed on; the store's main-actor subscribers share one
@@ -138,39 +123,24 @@ extension Store {
   ///   is not called again, not even for updates already on their way to the main queue.
   ///
   /// - Parameters:
-  ///   - types: The action types to receive; every type when `nil`.
+  ///   - filter: The actions to receive; every type by default.
   ///   - subscriber: Called on the main actor with the action and the state committed for it.
   /// - Returns: The subscription; cancel it to stop the calls.
   @discardableResult
   public final func subscribeOnMainActor(
-    to types: Set<Int>? = nil,
+    to filter: ActionFilter = .all,
     _ subscriber: @escaping @MainActor @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
     addOnMainActor(
-      types: types,
+      filter, ownerLiveness: nil,
       _MainActorSubscriber { action, state in
         subscriber(action, state)
         return true
       })
   }
 
-  /// Calls `subscriber` on the main actor after every action whose type is one of `types`; see
-  /// ``subscribeOnMainActor(to:_:)``.
-  ///
-  /// - Parameters:
-  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
-  ///   - subscriber: Called on the main actor with the action and the state committed for it.
-  /// - Returns: The subscription; cancel it to stop the calls.
-  @discardableResult
-  public final func subscribeOnMainActor<T: RawRepresentable>(
-    to types: [T],
-    _ subscriber: @escaping @MainActor @Sendable (any ActionProtocol, State) -> Void
-  ) -> Subscription where T.RawValue == Int {
-    subscribeOnMainActor(to: Set(types.map(\.rawValue)), subscriber)
-  }
-
-  /// Calls `subscriber` with `owner` on the main actor after every action (or every action of
-  /// `types`), for as long as `owner` lives: the way a view, a view controller or a view model
+  /// Calls `subscriber` with `owner` on the main actor after every action that `filter` lets
+  /// through, for as long as `owner` lives: the way a view, a view controller or a view model
   /// follows a store.
   ///
   /// ```swift
@@ -186,27 +156,37 @@ extension Store {
   /// ```
   ///
   /// `owner` need not be `Sendable` and `subscriber` need not be `@Sendable`: both stay on the
-  /// main actor. Deliveries follow the rules of
-  /// ``subscribeOnMainActor(to:_:)-(Set<Int>?,_)``: in commit order, each commit once, and
-  /// before `dispatch` returns when the action was committed on the main actor.
+  /// main actor. Deliveries follow the rules of ``subscribeOnMainActor(to:_:)``: in commit
+  /// order, each commit once, and before `dispatch` returns when the action was committed on
+  /// the main actor.
   ///
-  /// The store holds `owner` weakly and never touches it off the main actor. Once `owner` is
-  /// gone, the subscription ends at the next delivery that would have reached it: it is
-  /// cancelled and `subscriber` released, on the main actor.
+  /// The store holds `owner` weakly and never calls it off the main actor. Once `owner` is
+  /// gone, the subscription ends, whether or not another action of `filter` ever comes:
+  /// ``subscriberCount`` no longer counts it, and the store cancels it at the latest by the end
+  /// of its n-th commit of any action after `owner` went, n being the number of owner-bound
+  /// subscriptions the store holds at that moment (the next commit when it holds one); reading
+  /// ``subscriberCount`` ends it at once; so does the next delivery that would have reached
+  /// it. `subscriber` (and what it captured) is then released on the main actor: at once when
+  /// the subscription ends there, on a later turn of the main queue otherwise.
+  ///
+  /// To tell whether the owner is gone, the store loads its weak reference on the thread that
+  /// commits or reads ``subscriberCount``; when the last other reference to the owner goes at
+  /// that very moment, the owner's `deinit` runs on that thread, as a nonisolated `deinit` may
+  /// (an `isolated deinit` still runs on the main actor).
   ///
   /// - Parameters:
   ///   - owner: The object whose lifetime bounds the subscription.
-  ///   - types: The action types to receive; every type when `nil`.
+  ///   - filter: The actions to receive; every type by default.
   ///   - subscriber: Called on the main actor with the live owner, the action and the state
   ///     committed for it.
   /// - Returns: The subscription; it may also be cancelled by hand.
   @MainActor @discardableResult
   public final func subscribeOnMainActor<Owner: AnyObject>(
-    owner: Owner, to types: Set<Int>? = nil,
+    owner: Owner, to filter: ActionFilter = .all,
     _ subscriber: @escaping @MainActor (Owner, any ActionProtocol, State) -> Void
   ) -> Subscription {
     addOnMainActor(
-      types: types,
+      filter, ownerLiveness: _OwnerLiveness(owner),
       _MainActorSubscriber { [weak owner] action, state in
         guard let owner else { return false }
         subscriber(owner, action, state)
@@ -214,36 +194,13 @@ extension Store {
       })
   }
 
-  /// Calls `subscriber` with `owner` on the main actor after every action whose type is one of
-  /// `types`, for as long as `owner` lives; see
-  /// ``subscribeOnMainActor(owner:to:_:)-(_,Set<Int>?,_)``.
-  ///
-  /// ```swift
-  /// store.subscribeOnMainActor(owner: self, to: [TodoAction.add]) { view, _, state in
-  ///   view.show(state.tasks)
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - owner: The object whose lifetime bounds the subscription.
-  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
-  ///   - subscriber: Called on the main actor with the live owner, the action and the state
-  ///     committed for it.
-  /// - Returns: The subscription; it may also be cancelled by hand.
-  @MainActor @discardableResult
-  public final func subscribeOnMainActor<Owner: AnyObject, T: RawRepresentable>(
-    owner: Owner, to types: [T],
-    _ subscriber: @escaping @MainActor (Owner, any ActionProtocol, State) -> Void
-  ) -> Subscription where T.RawValue == Int {
-    subscribeOnMainActor(owner: owner, to: Set(types.map(\.rawValue)), subscriber)
-  }
-
   /// Adds a plain subscriber that queues each notification for `subscriber` in the shared
   /// main-actor FIFO, on the committing thread, in commit order.
   final func addOnMainActor(
-    types: Set<Int>?, _ subscriber: _MainActorSubscriber<State>
+    _ filter: ActionFilter, ownerLiveness: _OwnerLiveness?,
+    _ subscriber: _MainActorSubscriber<State>
   ) -> Subscription {
-    add(types: types?.sorted()) { subscription in
+    add(types: filter.types, ownerLiveness: ownerLiveness) { subscription in
       { action, state in
         _MainActorDeliveries.shared.append {
           subscriber.deliver(action, state, subscription)

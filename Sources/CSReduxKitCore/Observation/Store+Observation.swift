@@ -16,7 +16,7 @@
   ///   `withObservationTracking`) are not told about actions that leave it equal.
   /// - `select` runs on the thread that committed each action, right after the commit; the
   ///   new value then reaches the main actor like a
-  ///   ``Store/subscribeOnMainActor(to:_:)-(Set<Int>?,_)`` delivery, in commit order: at once
+  ///   ``Store/subscribeOnMainActor(to:_:)`` delivery, in commit order: at once
   ///   when the action was committed on the main actor (``value`` shows it when `dispatch`
   ///   returns), on a later turn of the main queue otherwise. SwiftUI redraws on its own schedule after ``value``
   ///   changed; the observation cannot make a redraw synchronous, and does not need to: a

@@ -149,9 +149,17 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     engine.state
   }
 
-  /// The number of subscriptions that are not cancelled.
+  /// The number of subscriptions that are not cancelled and whose owner, if they have one,
+  /// is alive.
+  ///
+  /// Reading it ends the owner-bound subscriptions whose owner is gone (see
+  /// ``subscribe(owner:to:_:)`` and ``subscribeOnMainActor(owner:to:_:)``), so a view that went
+  /// away is never counted: a test can check that views let their subscriptions go.
+  ///
+  /// - Complexity: O(b) for b owner-bound subscriptions, O(1) when there is none.
   public final var subscriberCount: Int {
-    engine.inner.withLock { $0.subscribers.activeCount }
+    engine.endSubscriptionsOfFreedOwners()
+    return engine.inner.withLock { $0.subscribers.activeCount }
   }
 
   // MARK: - Dispatching
@@ -205,78 +213,63 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
 
   // MARK: - Subscribing
 
-  /// Calls `subscriber` after every action with the action and the state committed for it.
+  /// Calls `subscriber` after every action that `filter` lets through, with the action and the
+  /// state committed for it.
   ///
-  /// - Parameter subscriber: Called on the thread that committed the action, in subscription
-  ///   order with the store's other subscribers.
-  /// - Returns: The subscription; cancel it to stop the calls.
-  /// - Complexity: Amortized O(1).
-  @inlinable @discardableResult
-  public final func subscribe(
-    _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
-  ) -> Subscription {
-    add(types: nil) { _ in subscriber }
-  }
-
-  /// Calls `subscriber` after every action whose type is in `types`.
+  /// ```swift
+  /// store.subscribe { action, state in print(state) }
+  /// store.subscribe(to: .cases(TodoAction.add, .delete)) { action, state in }
+  /// ```
   ///
   /// A dispatch costs nothing for subscribers filtered on other types: they are routed by type.
   ///
   /// - Parameters:
-  ///   - types: The action types to receive. An empty set receives nothing.
-  ///   - subscriber: Called with the action and the state committed for it.
+  ///   - filter: The actions to receive: every type (the default), a list of types such as
+  ///     `[1, 2]`, or enum cases such as `.cases(TodoAction.add)`; see ``ActionFilter``.
+  ///   - subscriber: Called on the thread that committed the action, in subscription order
+  ///     with the store's other subscribers.
   /// - Returns: The subscription; cancel it to stop the calls.
-  /// - Complexity: Amortized O(k) for k types.
+  /// - Complexity: Amortized O(k) for k filtered types, O(1) for every type.
   @inlinable @discardableResult
   public final func subscribe(
-    to types: Set<Int>, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+    to filter: ActionFilter = .all,
+    _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
-    add(types: types.sorted()) { _ in subscriber }
+    add(types: filter.types, ownerLiveness: nil) { _ in subscriber }
   }
 
-  /// Calls `subscriber` after every action whose type is one of `types`.
-  ///
-  /// ```swift
-  /// store.subscribe(to: [TodoAction.add, .delete]) { action, state in … }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
-  ///   - subscriber: Called with the action and the state committed for it.
-  /// - Returns: The subscription; cancel it to stop the calls.
-  @inlinable @discardableResult
-  public final func subscribe<T: RawRepresentable>(
-    to types: [T], _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
-  ) -> Subscription where T.RawValue == Int {
-    subscribe(to: Set(types.map(\.rawValue)), subscriber)
-  }
-
-  /// Calls `subscriber` with `owner` after every action (or every action of `types`), for as
+  /// Calls `subscriber` with `owner` after every action that `filter` lets through, for as
   /// long as `owner` lives.
   ///
-  /// The store holds `owner` weakly. Once it is gone, the subscription ends at the next action
-  /// that would have reached it: it is cancelled and its closure released. This is the usual
-  /// way for an object used from any thread to follow a store without a retain cycle and
-  /// without cancelling by hand. `subscriber` runs on the committing thread, so it cannot
-  /// change a `@MainActor` view's properties: a view, a view controller or a view model uses
-  /// ``subscribeOnMainActor(owner:to:_:)-(_,Set<Int>?,_)`` instead.
+  /// The store holds `owner` weakly. This is the usual way for an object used from any thread
+  /// to follow a store without a retain cycle and without cancelling by hand. `subscriber`
+  /// runs on the committing thread, so it cannot change a `@MainActor` view's properties: a
+  /// view, a view controller or a view model uses ``subscribeOnMainActor(owner:to:_:)``
+  /// instead.
   ///
   /// ```swift
   /// store.subscribe(owner: self) { view, action, state in view.render(state) }
   /// ```
   ///
+  /// Once `owner` is gone, the subscription ends, whether or not another action of `filter`
+  /// ever comes: ``subscriberCount`` no longer counts it, and the store cancels it and
+  /// releases `subscriber` (and what it captured) at the latest by the end of its n-th commit
+  /// of any action after `owner` went, n being the number of owner-bound subscriptions the
+  /// store holds at that moment (the next commit when it holds one); reading
+  /// ``subscriberCount`` ends it at once; so does the next action that would have reached it.
+  ///
   /// - Parameters:
   ///   - owner: The object whose lifetime bounds the subscription.
-  ///   - types: The action types to receive; every type when `nil`.
+  ///   - filter: The actions to receive; every type by default.
   ///   - subscriber: Called with the live owner, the action and the committed state.
   /// - Returns: The subscription; it may also be cancelled by hand.
   @inlinable @discardableResult
   public final func subscribe<Owner: AnyObject & Sendable>(
-    owner: Owner, to types: Set<Int>? = nil,
+    owner: Owner, to filter: ActionFilter = .all,
     _ subscriber: @escaping @Sendable (Owner, any ActionProtocol, State) -> Void
   ) -> Subscription {
     let weakOwner = _WeakReference(owner)
-    return add(types: types?.sorted()) { subscription in
+    return add(types: filter.types, ownerLiveness: _OwnerLiveness(owner)) { subscription in
       { action, state in
         guard let owner = weakOwner.object else {
           subscription.cancel()
@@ -285,26 +278,6 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
         subscriber(owner, action, state)
       }
     }
-  }
-
-  /// Calls `subscriber` with `owner` after every action whose type is one of `types`, for as
-  /// long as `owner` lives, like the variant that takes a `Set<Int>` of types.
-  ///
-  /// ```swift
-  /// store.subscribe(owner: self, to: [TodoAction.add, .delete]) { view, action, state in … }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - owner: The object whose lifetime bounds the subscription.
-  ///   - types: Cases of an `Int`-backed enum naming the action types to receive.
-  ///   - subscriber: Called with the live owner, the action and the committed state.
-  /// - Returns: The subscription; it may also be cancelled by hand.
-  @inlinable @discardableResult
-  public final func subscribe<Owner: AnyObject & Sendable, T: RawRepresentable>(
-    owner: Owner, to types: [T],
-    _ subscriber: @escaping @Sendable (Owner, any ActionProtocol, State) -> Void
-  ) -> Subscription where T.RawValue == Int {
-    subscribe(owner: owner, to: Set(types.map(\.rawValue)), subscriber)
   }
 
   /// Cancels `subscription` if this store made it; reports
@@ -327,10 +300,10 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
 
   @inlinable
   final func add(
-    types: [Int]?,
+    types: [Int]?, ownerLiveness: _OwnerLiveness?,
     makeBody: (Subscription) -> @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
-    engine.add(owner: self, types: types, makeBody: makeBody)
+    engine.add(owner: self, types: types, ownerLiveness: ownerLiveness, makeBody: makeBody)
   }
 }
 
@@ -340,9 +313,10 @@ extension Store {
   /// current value and then follow changes.
   @usableFromInline
   package func subscribeReadingState(
-    to types: Set<Int>? = nil, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+    to filter: ActionFilter = .all,
+    _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> (Subscription, State) {
-    engine.addReadingState(owner: self, types: types?.sorted(), subscriber)
+    engine.addReadingState(owner: self, types: filter.types, subscriber)
   }
 }
 

@@ -14,16 +14,23 @@ public protocol StoreProtocol<State>: AnyObject, Sendable {
   /// - Parameter action: The action to reduce; queued behind any action still in progress.
   func dispatch(_ action: any ActionProtocol)
 
-  /// Calls `subscriber` with every action and the state it produced, until cancelled.
+  /// Calls `subscriber` with every action that `filter` lets through and the state it
+  /// produced, until cancelled.
   ///
-  /// - Parameter subscriber: Receives each action and the state committed for it.
+  /// ``Store`` gives `filter` the default ``ActionFilter/all``, so `store.subscribe { … }`
+  /// receives every action; code written against any `StoreProtocol` passes it.
+  ///
+  /// - Parameters:
+  ///   - filter: The actions to receive.
+  ///   - subscriber: Receives each action and the state committed for it.
   /// - Returns: A subscription; cancel it, or pass it to ``unsubscribe(_:)``, to stop.
   @discardableResult
-  func subscribe(_ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void)
-    -> Subscription
+  func subscribe(
+    to filter: ActionFilter, _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
+  ) -> Subscription
 
   /// Stops a subscription made by this store. Calling it again has no effect.
   ///
-  /// - Parameter subscription: A subscription returned by ``subscribe(_:)``.
+  /// - Parameter subscription: A subscription returned by ``subscribe(to:_:)``.
   func unsubscribe(_ subscription: Subscription)
 }

@@ -7,7 +7,7 @@
 ///
 /// Letting a `Subscription` go does *not* cancel it: a subscription lives as long as its store,
 /// unless it is cancelled or tied to an owner with
-/// ``Store/subscribe(owner:to:_:)-(_,Set<Int>?,_)``. When the store is freed, its subscriptions are cancelled.
+/// ``Store/subscribe(owner:to:_:)``. When the store is freed, its subscriptions are cancelled.
 public final class Subscription: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// 0 while active, 1 once cancelled.
   @usableFromInline let flag: _AtomicWord

@@ -462,7 +462,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     onError: @escaping @Sendable (PersistenceError) -> Void = PersistenceError
       .printToStandardError
   ) -> Subscription {
-    store.subscribe { [self] _, state in
+    store.subscribe(to: .all) { [self] _, state in
       writer.submit {
         do throws(PersistenceError) {
           try save(state)

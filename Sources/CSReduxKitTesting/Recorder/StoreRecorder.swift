@@ -36,31 +36,20 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// The store's action names, for the actions a message lists.
   private let actionNames: ActionTypeNames
 
-  /// Starts recording every notification of `store`, or only those of `types`.
+  /// Starts recording every notification of `store` that `types` lets through.
   ///
   /// - Parameters:
   ///   - store: The store to record; held weakly.
-  ///   - types: The action types to record; every type when `nil`. A `StateReplacedAction`
-  ///     is recorded whatever the filter, as the store delivers it to every subscriber.
-  public init(_ store: Store<State>, types: Set<Int>? = nil) {
+  ///   - types: The actions to record: every type (the default), a list of types such as
+  ///     `[1, 2]`, or enum cases such as `.cases(TodoAction.add)`. A `StateReplacedAction` is
+  ///     recorded whatever the filter, as the store delivers it to every subscriber.
+  public init(_ store: Store<State>, types: ActionFilter = .all) {
     let log = self.log
-    let record: @Sendable (any ActionProtocol, State) -> Void = { action, state in
+    self.subscription = store.subscribe(to: types) { action, state in
       log.append((action: action, state: state))
     }
-    self.subscription = types.map { store.subscribe(to: $0, record) } ?? store.subscribe(record)
     self.store = store
     self.actionNames = store.actionNames
-  }
-
-  /// Starts recording the notifications of `store` for the action types given as cases of an
-  /// `Int`-backed enum.
-  ///
-  /// - Parameters:
-  ///   - store: The store to record; held weakly.
-  ///   - types: Cases naming the action types to record.
-  public convenience init<T: RawRepresentable>(_ store: Store<State>, types: [T])
-  where T.RawValue == Int {
-    self.init(store, types: Set(types.map(\.rawValue)))
   }
 
   deinit {

@@ -75,7 +75,7 @@ struct EnumActionTests {
       state: Notes(), reducer: notesReducer, actionNames: ActionTypeNames(NoteAction.Kind.self),
       diagnostics: { reports.append($0.description) })
     let moves = Locked<[NoteAction?]>([])
-    let subscription = store.subscribe(to: [NoteAction.Kind.move]) { action, _ in
+    let subscription = store.subscribe(to: .cases(NoteAction.Kind.move)) { action, _ in
       moves.append(try? NoteAction(action))
     }
     store.dispatch(NoteAction.add(text: "a"))

@@ -28,7 +28,7 @@ struct StoreUpdatesTests {
   @Test("the example in docs/concurrency.md: for await (action, state) in store.updates(of:)")
   func documentedLoop() async {
     let store = moduleStore("Todo")
-    let updates = store.updates(of: [ModuleAction.add])
+    let updates = store.updates(of: .cases(ModuleAction.add))
     let consumer = Task {
       var seen: [String] = []
       for await (action, state) in updates {
@@ -47,7 +47,7 @@ struct StoreUpdatesTests {
   @Test("a type filter passes only the listed action types")
   func filtered() async {
     let store = moduleStore("A")
-    let updates = store.updates(of: Set([ModuleAction.setValue.rawValue]))
+    let updates = store.updates(of: [ModuleAction.setValue.rawValue])
     store.dispatch(Action(ModuleAction.add, data: 1))
     store.dispatch(Action(ModuleAction.setValue, data: 7))
     store.dispatch(Action(ModuleAction.note, data: "x"))
@@ -263,7 +263,7 @@ struct MainActorDeliveryTests {
   @MainActor func filtered() async {
     let store = moduleStore("A")
     var seen: [Int] = []
-    let subscription = store.subscribeOnMainActor(to: [ModuleAction.setValue]) { action, _ in
+    let subscription = store.subscribeOnMainActor(to: .cases(ModuleAction.setValue)) { action, _ in
       seen.append(action.type)
     }
     store.dispatch(Action(ModuleAction.add))

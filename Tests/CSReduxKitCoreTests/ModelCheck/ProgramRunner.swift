@@ -199,8 +199,7 @@ final class ProgramRunner: @unchecked Sendable {
         }
       }
       let before = commitCount
-      let subscription =
-        filter.map { store.subscribe(to: $0, body) } ?? store.subscribe(body)
+      let subscription = store.subscribe(to: filter.map { .types($0) } ?? .all, body)
       let after = commitCount
       record.subscription.withLock { $0 = subscription }
       record.window.withLock { $0 = (before, after, nil, nil) }

@@ -82,7 +82,7 @@ struct CoordinatorBroadcastTests {
     for store in stores { coordinator.register(store) }
     let log = Locked<[String]>([])
     let subscriptions = record(stores, into: log)
-    let nested = stores[0].subscribe(to: [ModuleAction.note]) { [weak coordinator] _, _ in
+    let nested = stores[0].subscribe(to: .cases(ModuleAction.note)) { [weak coordinator] _, _ in
       coordinator?.broadcast(Action(ModuleAction.add, data: 1))
     }
     coordinator.broadcast(Action(ModuleAction.note, data: "x"))
@@ -146,7 +146,7 @@ struct CoordinatorFollowTests {
     let coordinator = StoreCoordinator()
     account.dispatch(Action(ModuleAction.setValue, data: 7))
     let received = Locked<[Int]>([])
-    let spy = profile.subscribe(to: [ModuleAction.setMirror]) { action, _ in
+    let spy = profile.subscribe(to: .cases(ModuleAction.setMirror)) { action, _ in
       received.append((action.data as? Int) ?? -1)
       #expect(action is CoordinatedAction)
     }
@@ -299,10 +299,10 @@ struct CoordinatorFollowTests {
     coordinator.follow(a, select: { $0.value }, in: b) { Action(ModuleAction.setMirror, data: $0) }
     coordinator.follow(b, select: { $0.value }, in: a) { Action(ModuleAction.setMirror, data: $0) }
     // Subscribers that dispatch into the other store too: cross-store dispatch from both sides.
-    let pokeB = a.subscribe(to: [ModuleAction.add]) { [weak b] _, _ in
+    let pokeB = a.subscribe(to: .cases(ModuleAction.add)) { [weak b] _, _ in
       b?.dispatch(Action(ModuleAction.note, data: "from A"))
     }
-    let pokeA = b.subscribe(to: [ModuleAction.add]) { [weak a] _, _ in
+    let pokeA = b.subscribe(to: .cases(ModuleAction.add)) { [weak a] _, _ in
       a?.dispatch(Action(ModuleAction.note, data: "from B"))
     }
     let finished = await onThreadsBounded(4) { thread in

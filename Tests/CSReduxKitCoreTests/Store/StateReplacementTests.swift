@@ -23,13 +23,13 @@ struct StateReplacementTests {
   func notifiesEverySubscriber() {
     let store = Store(state: Counter(), reducer: counterReducer())
     let seen = Locked<[String]>([])
-    let a = store.subscribe(to: [CounterAction.add]) { action, state in
+    let a = store.subscribe(to: .cases(CounterAction.add)) { action, state in
       seen.append("add-filter \(action.type == StateReplacedAction.type) \(state.value)")
     }
     let b = store.subscribe { action, state in
       seen.append("all \(action.type == StateReplacedAction.type) \(state.value)")
     }
-    let c = store.subscribe(to: [CounterAction.reset, .increment]) { action, state in
+    let c = store.subscribe(to: .cases(CounterAction.reset, .increment)) { action, state in
       seen.append("two-types \(action.type == StateReplacedAction.type) \(state.value)")
     }
     store.replaceState(with: Counter(value: 7), reason: "jump to entry 1")

@@ -48,7 +48,7 @@ struct MainActorSubscriptionTests {
     let setFiltered = store.subscribeOnMainActor(
       owner: view, to: [ModuleAction.setValue.rawValue]
     ) { view, _, state in view.values.append(-state.value) }
-    let enumFiltered = store.subscribeOnMainActor(owner: view, to: [ModuleAction.reset]) {
+    let enumFiltered = store.subscribeOnMainActor(owner: view, to: .cases(ModuleAction.reset)) {
       view, _, _ in view.values.append(100)
     }
     store.dispatch(Action(ModuleAction.add, data: 2))

@@ -23,7 +23,7 @@ struct SubscriptionTests {
     store.subscribe(to: [2]) { _, _ in log.append("two-first") }
     store.subscribe { _, _ in log.append("all") }
     store.subscribe(to: [1, 2]) { _, _ in log.append("one-or-two") }
-    store.subscribe(to: [CounterAction.add]) { _, _ in log.append("add-enum") }
+    store.subscribe(to: .cases(CounterAction.add)) { _, _ in log.append("add-enum") }
     store.dispatch(Action(type: 2))
     store.dispatch(Action(type: 1))
     #expect(
@@ -61,7 +61,7 @@ struct SubscriptionTests {
   func emptyFilter() {
     let store = Store(state: Counter(), reducer: counterReducer())
     let calls = Locked(0)
-    store.subscribe(to: Set<Int>()) { _, _ in calls.withLock { $0 += 1 } }
+    store.subscribe(to: []) { _, _ in calls.withLock { $0 += 1 } }
     store.dispatch(Action(type: 1))
     #expect(calls.current == 0)
   }
@@ -245,7 +245,7 @@ struct SubscriptionTests {
     let store = Store(state: Counter(), reducer: counterReducer())
     let seen = Locked<[Int]>([])
     let owner = Tracked()
-    store.subscribe(owner: owner, to: [CounterAction.add, .reset]) { _, action, _ in
+    store.subscribe(owner: owner, to: .cases(CounterAction.add, .reset)) { _, action, _ in
       seen.append(action.type)
     }
     for type in [1, 2, 3, 1, 3] { store.dispatch(Action(type: type)) }

@@ -197,7 +197,7 @@ struct ActionLogTimeTravelTests {
     let log = ActionLog(recording: store)
     for amount in [1, 2, 3] { store.dispatch(Action(type: 1, data: amount)) }
     let seen = Locked<[String]>([])
-    let filtered = store.subscribe(to: [CounterAction.reset]) { action, state in
+    let filtered = store.subscribe(to: .cases(CounterAction.reset)) { action, state in
       seen.append("filtered \(action.type == StateReplacedAction.type) \(state.value)")
     }
     let all = store.subscribe { action, state in

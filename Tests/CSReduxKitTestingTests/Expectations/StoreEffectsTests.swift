@@ -162,7 +162,7 @@ struct StoreEffectsTests {
     }
     let store = Store(
       state: Tally(), reducer: tallyReducer, name: "Profile", middleware: [.thunks, loading])
-    store.subscribe(to: [TallyAction.add]) { _, _ in committed.open() }
+    store.subscribe(to: .cases(TallyAction.add)) { _, _ in committed.open() }
 
     let error = await expectationError {
       try await store.expect(

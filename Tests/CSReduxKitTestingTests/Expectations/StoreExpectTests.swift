@@ -149,7 +149,7 @@ struct StoreExpectTests {
   @Test("exhaustive: follow-up actions fail, naming them; exhaustive: false allows them")
   func followUps() async throws {
     let store = asyncTallyStore()
-    store.subscribe(to: [TallyAction.add]) { [weak store] _, _ in
+    store.subscribe(to: .cases(TallyAction.add)) { [weak store] _, _ in
       store?.dispatch(Action(TallyAction.note, data: "added"))
     }
     let error = await expectationError {
@@ -228,7 +228,7 @@ struct StoreExpectTests {
           tallyReducer.execute(action: action, state: state, finish: finish)
         }
       }, name: "Follower", reducerTimeout: .zero, diagnostics: { _ in })
-    store.subscribe(to: [TallyAction.add]) { [weak store] _, _ in
+    store.subscribe(to: .cases(TallyAction.add)) { [weak store] _, _ in
       store?.dispatch(Action(TallyAction.note, data: "later"))
     }
     let error = await expectationError {

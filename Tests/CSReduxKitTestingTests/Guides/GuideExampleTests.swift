@@ -94,7 +94,7 @@ func addThenReset() async throws {
 @Test("every add is logged by a follow-up action")
 func addIsLogged() async throws {
   let store = Store(state: CounterState(), reducer: CounterReducer())
-  store.subscribe(to: [CounterAction.add]) { [weak store] _, state in
+  store.subscribe(to: .cases(CounterAction.add)) { [weak store] _, state in
     store?.dispatch(Action(CounterAction.log, data: "count is \(state.count)"))
   }
   let recorder = StoreRecorder(store)

@@ -71,7 +71,7 @@ struct TestingCatalogueTests {
       })
 
     let chatty = Store(state: Tally(), reducer: tallyReducer, actionNames: names)
-    chatty.subscribe(to: [TallyAction.add]) { [weak chatty] _, _ in
+    chatty.subscribe(to: .cases(TallyAction.add)) { [weak chatty] _, _ in
       chatty?.dispatch(Action(TallyAction.note, data: "added"))
     }
     expectDocumented(
@@ -116,7 +116,7 @@ struct TestingCatalogueTests {
           tallyReducer.execute(action: action, state: state, finish: finish)
         }
       }, name: "Follower", reducerTimeout: .zero, diagnostics: { _ in })
-    store.subscribe(to: [TallyAction.add]) { [weak store] _, _ in
+    store.subscribe(to: .cases(TallyAction.add)) { [weak store] _, _ in
       store?.dispatch(Action(TallyAction.note, data: "later"))
     }
     expectDocumented(

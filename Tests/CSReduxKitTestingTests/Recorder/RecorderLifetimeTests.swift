@@ -32,7 +32,7 @@ struct RecorderLifetimeTests {
     weak let weakStore = store
     let recorder = StoreRecorder(try #require(store))
     var recorderOfTypes: StoreRecorder<Tally>? = StoreRecorder(
-      try #require(store), types: [TallyAction.add])
+      try #require(store), types: .cases(TallyAction.add))
     weak let weakRecorderOfTypes = recorderOfTypes
     store?.dispatch(Action(TallyAction.add, data: 1))  // parked: in flight
     store = nil

@@ -10,7 +10,7 @@ struct StoreRecorderTests {
   func exactSequence() {
     let store = Store(state: Tally(), reducer: tallyReducer)
     let recorder = StoreRecorder(store)
-    store.subscribe(to: [TallyAction.add]) { [weak store] _, state in
+    store.subscribe(to: .cases(TallyAction.add)) { [weak store] _, state in
       store?.dispatch(Action(TallyAction.note, data: "now \(state.value)"))
     }
     store.dispatch(Action(TallyAction.add, data: 2))
@@ -30,7 +30,7 @@ struct StoreRecorderTests {
   @Test("records rejected actions as RejectedAction and replaced states as StateReplacedAction")
   func rejectionsAndReplacements() throws {
     let store = Store(state: Tally(), reducer: tallyReducer, diagnostics: { _ in })
-    let recorder = StoreRecorder(store, types: [TallyAction.fail])
+    let recorder = StoreRecorder(store, types: .cases(TallyAction.fail))
     store.dispatch(Action(TallyAction.add, data: 1))
     store.dispatch(Action(TallyAction.fail))
     store.replaceState(with: Tally(value: 9), reason: "restore")
@@ -116,7 +116,7 @@ struct StoreRecorderTests {
   func exhaustiveReading() async throws {
     let store = asyncTallyStore()
     let recorder = StoreRecorder(store)
-    store.subscribe(to: [TallyAction.add]) { [weak store] _, _ in
+    store.subscribe(to: .cases(TallyAction.add)) { [weak store] _, _ in
       store?.dispatch(Action(TallyAction.note, data: "added"))
     }
     store.dispatch(Action(TallyAction.add, data: 1))

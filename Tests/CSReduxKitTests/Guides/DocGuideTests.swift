@@ -142,7 +142,7 @@ struct ShoppingListTests {
   func subscribers() async {
     let store = ShoppingStore()
     await confirmation("notified", expectedCount: 2) { notified in
-      let subscription = store.subscribe(to: [ShoppingAction.add]) { _, _ in notified() }
+      let subscription = store.subscribe(to: .cases(ShoppingAction.add)) { _, _ in notified() }
       store.dispatch(Action(ShoppingAction.add, data: "Milk"))
       store.dispatch(Action(ShoppingAction.add, data: "Eggs"))
       store.dispatch(Action(ShoppingAction.clear))
@@ -293,13 +293,14 @@ struct DocGuideTests {
     let everything = store.subscribe { action, state in
       print("action \(action.type): \(state.items)")
     }
-    let adds = store.subscribe(to: [ShoppingAction.add]) { action, state in
+    let adds = store.subscribe(to: .cases(ShoppingAction.add)) { action, state in
       print("added \(action.data ?? "nothing")")
     }
     let count = store.subscribe(select: { $0.items.count }) { count, action in
       print("\(count) items")  // only when the count changed
     }
-    store.subscribe(owner: view, to: [ShoppingAction.add, .remove, .clear]) { view, _, state in
+    let changes = ActionFilter.cases(ShoppingAction.add, .remove, .clear)
+    store.subscribe(owner: view, to: changes) { view, _, state in
       view.show(state.items)  // ends by itself once the view is gone
     }
 
@@ -370,7 +371,7 @@ struct MiddlewareGuideTests {
   func thunk() async {
     let store = Store(
       state: ShoppingState(), reducer: ShoppingReducer(), middleware: [.thunks])
-    let updates = store.updates(of: [ShoppingAction.add])
+    let updates = store.updates(of: .cases(ShoppingAction.add))
 
     // example: thunk
     store.dispatch(
@@ -420,7 +421,7 @@ struct MiddlewareGuideTests {
     let store = ShoppingStore()
     let view = ItemsView()
     // example: updates
-    let updates = store.updates(of: [ShoppingAction.add, .remove])
+    let updates = store.updates(of: .cases(ShoppingAction.add, .remove))
     let follower = Task {
       for await (_, state) in updates {
         view.show(state.items)
@@ -597,7 +598,7 @@ struct MigrationRoundTripTests {
       state: TodoListState(), reducer: todoListReducer,
       actionNames: ActionTypeNames(TodoListAction.Kind.self))
     let log = ActionLog(recording: store)
-    let removals = store.subscribe(to: [TodoListAction.Kind.remove]) { _, state in
+    let removals = store.subscribe(to: .cases(TodoListAction.Kind.remove)) { _, state in
       print("removed; left: \(state.titles)")
     }
     store.dispatch(TodoListAction.add(title: "Milk"))

@@ -195,7 +195,7 @@ struct DocLinkTests {
     let readme = try #require(page("README.md"))
     let article = try #require(page("Sources/CSReduxKit/CSReduxKit.docc/StoresPerModule.md"))
     #expect(readme.text.contains("subscribeOnMainActor(owner:"))
-    #expect(article.text.contains("``Store/subscribeOnMainActor(owner:to:_:)-(_,[T],_)``"))
+    #expect(article.text.contains("``Store/subscribeOnMainActor(owner:to:_:)``"))
     #expect(!article.text.contains("``Store/subscribe(owner:to:_:)"))
   }
 }

@@ -76,7 +76,7 @@ struct GuideExampleTests {
     let store = Store(state: AccountState(), reducer: accountReducer, name: "Account")
 
     // 1. Every update, in order.
-    let updates = store.updates(of: [AccountAction.signIn])
+    let updates = store.updates(of: .cases(AccountAction.signIn))
     let reader = Task {
       for await (action, state) in updates {
         print("action \(action.type): \(state.userName ?? "-")")

@@ -66,7 +66,8 @@ struct ReadmeExampleTests {
         }
 
         let store = TodoStore(reducer: todoReducer)
-        let subscription = store.subscribe(to: [TodoAction.add]) { action, state in
+        let adds = ActionFilter.cases(TodoAction.add)
+        let subscription = store.subscribe(to: adds) { action, state in
           print("added: \(state.tasks)")
         }
         store.dispatch(Action(TodoAction.add, data: "Work"))

@@ -282,7 +282,11 @@ extension _StoreCore {
     leftovers: inout _Leftovers<State>?
   ) -> Bool {
     isNotifying = false
-    if subscribers.hasDeferredChanges { takeDeferredChanges(into: &leftovers) }
+    // One branch for both: a store without owner-bound subscribers has a countdown of 0. A
+    // second branch here costs the inlined loop far more than its own instructions.
+    if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
+      takeDeferredChanges(into: &leftovers)
+    }
     guard !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) else {
       if spareBox == nil { spareBox = turn.spare.take() }
       goIdle(leftovers: &leftovers)
@@ -327,14 +331,18 @@ extension _StoreCore {
     return nil
   }
 
-  /// Applies the subscriber changes a round held back; the removed entries go into the
-  /// leftovers, to be released outside the lock.
+  /// Applies the subscriber changes a round held back, then counts the commit towards the next
+  /// sweep of the owner-bound subscribers. The removed entries go into the leftovers, to be
+  /// released outside the lock; so do the owner-bound subscribers when a sweep is due, to be
+  /// checked for a freed owner there.
   @usableFromInline
   mutating func takeDeferredChanges(into leftovers: inout _Leftovers<State>?) {
     let removed = subscribers.applyDeferred()
-    guard !removed.isEmpty else { return }
+    let sweep = subscribers.commitsUntilSweep != 0 ? subscribers.sweepIfDue() : nil
+    guard !removed.isEmpty || sweep != nil else { return }
     var made = leftovers.take() ?? _Leftovers()
     made.removed = removed
+    made.ownerSweep = sweep
     leftovers = made
   }
 
@@ -374,6 +382,7 @@ extension _StoreCore {
       return "subscriber changes held back outside a round"
     }
     if subscribers.activeCount < 0 { return "a negative subscriber count" }
+    if let broken = subscribers.brokenSweepInvariant() { return broken }
     return nil
   }
 
@@ -406,11 +415,12 @@ struct _RoundExtras<State: StateProtocol> {
 }
 
 /// What closing a round handed back to deal with outside the lock: the subscribers removed
-/// during the round (to be released) and the calls to make. A round that has none, the
-/// common case, hands back `nil`.
+/// during the round (to be released), the owner-bound subscribers to check when a sweep is
+/// due, and the calls to make. A round that has none, the common case, hands back `nil`.
 @usableFromInline
 struct _Leftovers<State: StateProtocol> {
   @usableFromInline var removed: [_Subscriber<State>] = []
+  @usableFromInline var ownerSweep: ContiguousArray<_Subscriber<State>>?
   @usableFromInline var calls: [@Sendable () -> Void] = []
 
   @inlinable

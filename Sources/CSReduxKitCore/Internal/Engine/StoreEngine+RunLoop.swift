@@ -265,11 +265,15 @@ extension _StoreEngine {
   }
 
   /// Deals with what a closed round handed back, outside the lock: releases the subscribers it
-  /// removed, then makes its calls (dropped actions' completions, idle waiters).
+  /// removed, ends the owner-bound subscriptions whose owner is gone when a sweep is due (each
+  /// released by its cancellation), then makes its calls (dropped actions' completions, idle
+  /// waiters).
   @usableFromInline
   func settle(_ leftovers: consuming _Leftovers<State>) {
     let calls = leftovers.calls
+    let ownerSweep = leftovers.ownerSweep
     _ = consume leftovers  // removed subscribers are released here
+    if let ownerSweep { Self.endSubscriptions(ofFreedOwnersIn: ownerSweep) }
     for call in calls { call() }
   }
 

@@ -4,14 +4,15 @@ import Dispatch
 extension _StoreEngine {
   @inlinable
   func add(
-    owner: any _SubscriptionOwner, types: [Int]?,
+    owner: any _SubscriptionOwner, types: [Int]?, ownerLiveness: _OwnerLiveness?,
     makeBody: (Subscription) -> @Sendable (any ActionProtocol, State) -> Void
   ) -> Subscription {
     inner.withLock { core in
       let id = core.subscribers.makeID()
       let subscription = Subscription(owner: owner, id: id)
       let entry = _Subscriber(
-        id: id, types: types, subscription: subscription, body: makeBody(subscription))
+        id: id, types: types, subscription: subscription, ownerLiveness: ownerLiveness,
+        body: makeBody(subscription))
       core.subscribers.add(entry, deferred: core.isNotifying)
       return subscription
     }
@@ -30,6 +31,22 @@ extension _StoreEngine {
       core.subscribers.add(entry, deferred: core.isNotifying)
       return (subscription, state)
     }
+  }
+
+  /// Cancels every owner-bound subscription whose owner is gone, checking all of them.
+  func endSubscriptionsOfFreedOwners() {
+    let ownerBound = inner.withLock { $0.subscribers.ownerBound }
+    guard !ownerBound.isEmpty else { return }
+    Self.endSubscriptions(ofFreedOwnersIn: ownerBound)
+  }
+
+  /// Cancels the subscriptions in `entries` whose owner is gone. Runs outside the lock: the
+  /// check may drop the last reference to an owner that goes at that moment, whose `deinit`
+  /// then runs here; the cancelled entries are released by whoever removes them from the
+  /// table, outside the lock too.
+  @usableFromInline
+  static func endSubscriptions(ofFreedOwnersIn entries: ContiguousArray<_Subscriber<State>>) {
+    for entry in entries where entry.ownerIsGone { entry.subscription.cancel() }
   }
 
   @inlinable

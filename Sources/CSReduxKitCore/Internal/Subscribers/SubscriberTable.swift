@@ -15,17 +15,28 @@ final class _Subscriber<State: StateProtocol>: Sendable {
   let cancelled: _AtomicWord
   @usableFromInline
   let body: @Sendable (any ActionProtocol, State) -> Void
+  /// The owner's liveness, for an owner-bound subscriber; `nil` otherwise.
+  @usableFromInline
+  let ownerLiveness: _OwnerLiveness?
 
   @inlinable
   init(
-    id: UInt64, types: [Int]?, subscription: Subscription,
+    id: UInt64, types: [Int]?, subscription: Subscription, ownerLiveness: _OwnerLiveness? = nil,
     body: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) {
     self.id = id
     self.types = types
     self.subscription = subscription
     self.cancelled = subscription.flag
+    self.ownerLiveness = ownerLiveness
     self.body = body
+  }
+
+  /// Whether the subscriber is active and bound to an owner that is gone. Call it outside the
+  /// store's lock (see `_OwnerLiveness`).
+  @usableFromInline
+  var ownerIsGone: Bool {
+    isActive && ownerLiveness?.isGone == true
   }
 
   @inline(__always)
@@ -72,6 +83,10 @@ enum _Position {
 /// and removals are held back until the round ends (`applyDeferred()`): the buckets are never
 /// copied, and a subscriber added during a round starts with the next action.
 ///
+/// Owner-bound subscribers are also listed in `ownerBound`, for sweeps that end those whose
+/// owner is gone even when no action of their types comes again: at most every
+/// `ownerBound.count` commits (`sweepIfDue()`), and whenever the subscriber count is read.
+///
 /// - Complexity: adding and removing are amortized O(1) (plus O(k) for k filtered types).
 @usableFromInline
 struct _SubscriberTable<State: StateProtocol> {
@@ -89,9 +104,40 @@ struct _SubscriberTable<State: StateProtocol> {
   var pendingAdditions: [_Subscriber<State>] = []
   @usableFromInline
   var pendingRemovals: [UInt64] = []
+  /// The owner-bound subscribers, in no particular order.
+  @usableFromInline
+  var ownerBound: ContiguousArray<_Subscriber<State>> = []
+  /// The index of each owner-bound subscriber in `ownerBound`, by id.
+  @usableFromInline
+  var ownerBoundIndex: [UInt64: Int] = [:]
+  /// Commits left before the next sweep of `ownerBound`; never more than `ownerBound.count`,
+  /// so a subscriber whose owner went is checked within that many commits.
+  @usableFromInline
+  var commitsUntilSweep = 0
 
   @inlinable
   init() {}
+
+  /// What the sweeps of owner-bound subscribers rely on, or `nil` when it holds: each is
+  /// indexed once, and the next sweep comes within as many commits as there are of them.
+  @usableFromInline
+  func brokenSweepInvariant() -> String? {
+    if ownerBoundIndex.count != ownerBound.count { return "an owner-bound subscriber unindexed" }
+    if commitsUntilSweep > ownerBound.count { return "a sweep further off than its subscribers" }
+    if !ownerBound.isEmpty && commitsUntilSweep < 1 { return "a sweep overdue" }
+    return nil
+  }
+
+  /// Counts a commit towards the next sweep of the owner-bound subscribers (call it only when
+  /// there are some); returns them when the sweep is due, to be checked outside the lock.
+  /// Checking b subscribers every b commits costs O(1) per commit, amortized.
+  @inlinable
+  mutating func sweepIfDue() -> ContiguousArray<_Subscriber<State>>? {
+    commitsUntilSweep -= 1
+    guard commitsUntilSweep <= 0 else { return nil }
+    commitsUntilSweep = ownerBound.count
+    return ownerBound
+  }
 
   @inlinable
   mutating func makeID() -> UInt64 {
@@ -199,6 +245,11 @@ struct _SubscriberTable<State: StateProtocol> {
 
   @inlinable
   mutating func insert(_ entry: _Subscriber<State>) {
+    if entry.ownerLiveness != nil {
+      ownerBoundIndex[entry.id] = ownerBound.count
+      ownerBound.append(entry)
+      if commitsUntilSweep == 0 { commitsUntilSweep = 1 }
+    }
     guard let types = entry.types else {
       positions[entry.id] = .all(all.slots.count)
       all.slots.append(entry)
@@ -225,6 +276,25 @@ struct _SubscriberTable<State: StateProtocol> {
   /// Removes the subscriber at `position`, whose entry in `positions` is already gone.
   @inlinable
   mutating func erase(at position: _Position) -> _Subscriber<State>? {
+    let entry = eraseFromBuckets(at: position)
+    if let entry, entry.ownerLiveness != nil { eraseOwnerBound(id: entry.id) }
+    return entry
+  }
+
+  /// Removes an owner-bound subscriber from `ownerBound`, moving the last one into its place.
+  @inlinable
+  mutating func eraseOwnerBound(id: UInt64) {
+    guard let index = ownerBoundIndex.removeValue(forKey: id) else { return }
+    let last = ownerBound.removeLast()
+    if index < ownerBound.count {
+      ownerBound[index] = last
+      ownerBoundIndex[last.id] = index
+    }
+    commitsUntilSweep = min(commitsUntilSweep, ownerBound.count)
+  }
+
+  @inlinable
+  mutating func eraseFromBuckets(at position: _Position) -> _Subscriber<State>? {
     switch position {
     case .all(let index):
       let entry = all.slots[index].take()
