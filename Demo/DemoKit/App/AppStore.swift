@@ -46,7 +46,7 @@ final class AppStore: Store<AppState>, @unchecked Sendable {
     super.init(
       state: AppState(), reducer: Self.reducer, name: Self.storeName,
       actionNames: ActionTypeNames(AppActionType.self), diagnostics: diagnostics)
-    subscribe(to: Set(AppActionType.allCases.map(\.rawValue))) { [coordinator] action, _ in
+    subscribe(to: .cases(AppActionType.allCases)) { [coordinator] action, _ in
       guard !(action is RejectedAction) else { return }
       coordinator.broadcast(Action(type: action.type))
     }

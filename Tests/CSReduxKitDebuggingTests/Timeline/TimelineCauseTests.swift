@@ -43,7 +43,7 @@ struct TimelineCauseTests {
     let timeline = Timeline()
     try timeline.record(account, codec: accountCodec)
     try timeline.record(todos, codec: todosCodec)
-    let subscription = account.subscribe(to: [AccountAction.signIn]) { _, _ in
+    let subscription = account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
       todos.dispatch(Action(TodoAction.load))
     }
     defer { subscription.cancel() }
@@ -104,7 +104,7 @@ struct TimelineCauseTests {
     try timeline.record(account, codec: accountCodec)
     try timeline.record(todos, codec: todosCodec)
     try timeline.record(profile, codec: profileCodec)
-    let subscription = account.subscribe(to: [AccountAction.signOut]) { _, _ in
+    let subscription = account.subscribe(to: .cases(AccountAction.signOut)) { _, _ in
       coordinator.broadcast(Action(type: 100))
     }
     defer { subscription.cancel() }
@@ -142,7 +142,7 @@ struct TimelineCauseTests {
     let timeline = Timeline()
     try timeline.record(account, codec: accountCodec)
     try timeline.record(todos, codec: todosCodec)
-    let subscription = account.subscribe(to: [AccountAction.signIn]) { _, _ in
+    let subscription = account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
       todos.dispatch(
         Thunk<TodoState> { context in
           await Task.yield()
@@ -171,10 +171,10 @@ struct TimelineCauseTests {
     try timeline.record(account, codec: accountCodec)
     try timeline.record(todos, codec: todosCodec)
     try timeline.record(profile, codec: profileCodec)
-    let first = todos.subscribe(to: [TodoAction.add]) { _, _ in
+    let first = todos.subscribe(to: .cases(TodoAction.add)) { _, _ in
       account.dispatch(Action(AccountAction.noteActivity, data: 1))
     }
-    let second = account.subscribe(to: [AccountAction.noteActivity]) { _, _ in
+    let second = account.subscribe(to: .cases(AccountAction.noteActivity)) { _, _ in
       profile.dispatch(Action(ProfileAction.showUser, data: "busy"))
     }
     defer {
@@ -198,10 +198,10 @@ struct TimelineCauseTests {
     let timeline = Timeline()
     try timeline.record(todos, codec: todosCodec)
     try timeline.record(profile, codec: profileCodec)
-    let first = todos.subscribe(to: [TodoAction.add]) { _, _ in
+    let first = todos.subscribe(to: .cases(TodoAction.add)) { _, _ in
       account.dispatch(Action(AccountAction.noteActivity, data: 1))
     }
-    let second = account.subscribe(to: [AccountAction.noteActivity]) { _, _ in
+    let second = account.subscribe(to: .cases(AccountAction.noteActivity)) { _, _ in
       profile.dispatch(Action(ProfileAction.showUser, data: "busy"))
     }
     defer {

@@ -154,14 +154,14 @@ final class RecordedApp: Sendable {
       account, select: { $0.userName ?? "" }, in: profile, sendsInitialValue: false
     ) { Action(ProfileAction.showUser, data: $0) }
     subscriptions = [
-      account.subscribe(to: [AccountAction.signIn]) { _, _ in
+      account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
         todos.dispatch(
           Thunk<TodoState> { context in
             await Task.yield()
             context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
           })
       },
-      account.subscribe(to: [AccountAction.signOut]) { _, _ in
+      account.subscribe(to: .cases(AccountAction.signOut)) { _, _ in
         coordinator.broadcast(Action(type: 100))
       },
     ]
