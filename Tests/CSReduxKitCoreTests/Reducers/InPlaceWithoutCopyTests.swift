@@ -42,9 +42,11 @@ private struct Appending: InPlaceReducerProtocol {
 
 @Suite("In-place reducers change the store's state without copying it")
 struct InPlaceWithoutCopyTests {
-  @Test("only reducers that cannot throw get the in-place path")
+  @Test("only reducers named non-throwing get the in-place path, whatever their closure holds")
   func detection() {
-    #expect(InPlaceReducer<Big> { _, state in state.applied += 1 }._inPlaceReduction != nil)
+    let named = InPlaceReducer<Big>.nonThrowing { _, state in state.applied += 1 }
+    #expect(named._inPlaceReduction != nil)
+    #expect(InPlaceReducer<Big> { _, state in state.applied += 1 }._inPlaceReduction == nil)
     #expect(InPlaceReducer<Big> { _, _ in throw Fault() }._inPlaceReduction == nil)
     #expect(Appending(seen: Locked([]))._inPlaceReduction != nil)
     #expect(Reducer<Big> { _, state, finish in finish(state) }._inPlaceReduction == nil)
@@ -55,7 +57,7 @@ struct InPlaceWithoutCopyTests {
     let addresses = Locked<[Int]>([])
     let store = Store(
       state: Big(),
-      reducer: InPlaceReducer<Big> { action, state in
+      reducer: InPlaceReducer<Big>.nonThrowing { action, state in
         state.items[action.type] += 1
         state.applied += 1
         addresses.append(address(of: state.items))
@@ -127,7 +129,7 @@ struct InPlaceWithoutCopyTests {
     let reading = Locked<Store<Big>?>(nil)
     let slow = Store(
       state: Big(),
-      reducer: InPlaceReducer<Big> { _, state in
+      reducer: InPlaceReducer<Big>.nonThrowing { _, state in
         state.applied += 1
         started.open()
         // Wait, without sleeping, until the reader has found the state lent and waits.
@@ -156,7 +158,7 @@ struct InPlaceWithoutCopyTests {
     let log = DiagnosticLog()
     let store = Store(
       state: Big(),
-      reducer: InPlaceReducer<Big> { _, state in
+      reducer: InPlaceReducer<Big>.nonThrowing { _, state in
         state.applied = (holder.current?.state.applied ?? -1) + 10
       }, stateAccess: .lentToReducer(readsInsideGet: Big(applied: 100)), diagnostics: log.handler)
     holder.withLock { $0 = store }

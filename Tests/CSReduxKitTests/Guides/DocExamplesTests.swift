@@ -78,7 +78,7 @@ struct CompositionDocExamplesTests {
       var users = Users()
     }
 
-    let settingsReducer = InPlaceReducer<Settings> { action, state in
+    let settingsReducer = InPlaceReducer<Settings>.nonThrowing { action, state in
       if action.type == 1 { state.facebook.toggle() }
     }
     let usersReducer = InPlaceReducer<Users> { action, state in
@@ -135,7 +135,7 @@ struct CompositionDocExamplesTests {
       },
       name: "TodoStore",
       actionNames: ActionTypeNames(TodoAction.self),
-      middleware: [.thunks, noEmptyDeletes, .logging(to: { print($0) })]
+      middleware: [noEmptyDeletes, .logging(to: { print($0) })]
     )
     store.dispatch(Action(TodoAction.delete, data: 0))  // dropped
     store.dispatch(
@@ -155,6 +155,6 @@ private struct LogState: StateProtocol {
 }
 
 /// Appends a `String` payload; cannot throw, so a store may lend it its state.
-private let logReducer = InPlaceReducer<LogState> { action, state in
+private let logReducer = InPlaceReducer<LogState>.nonThrowing { action, state in
   if let line = action.data as? String { state.lines.append(line) }
 }

@@ -2,7 +2,8 @@ import Dispatch
 
 /// The run loop: how one action goes from the queue to the last subscriber.
 ///
-/// Read top to bottom: `enqueue` admits an action; when the store was idle, the calling thread
+/// Read top to bottom: `enqueue` admits an action (a ``Thunk`` runs there instead, see
+/// `runThunk`); when the store was idle, the calling thread
 /// runs the queue (`run`): for each action, `step` calls the reducer (`reduce`) and
 /// `complete` commits its outcome, notifies the subscribers, calls the completion and closes
 /// the round, which loads the next queued action (an outcome that leaves the state as it was
@@ -25,6 +26,9 @@ extension _StoreEngine {
     // The turn is made here, outside the lock: reading the type calls into the action. The
     // completion is moved into it, not copied.
     var turn = _Turn(type: action.type, completion: completion.take(), thread: _currentThreadID())
+    // A thunk leaves the chain here and runs instead of reaching the reducer: one comparison
+    // of a type already read, out of line past it.
+    if turn.type == Thunk<State>.actionType, runThunk(action, &turn, gate: gate) { return }
     var given: State?
     let admission = inner.withLock { core in
       defer { core.checkInvariants() }
