@@ -144,8 +144,10 @@ struct CompositionDocExamplesTests {
       })
     // end-example
     #expect(store.state.tasks == ["Work", "Eat"])
-    #expect(lines.current.count == 2)
+    #expect(lines.current.count == 3)
     #expect(lines.current.first?.hasPrefix("[TodoStore] 0 (add) \"Work\" committed in") == true)
+    // The thunk passes through the logger too, and is logged once its work ran.
+    #expect(lines.current.last?.hasPrefix("[TodoStore] Thunk() thunk ran in") == true)
   }
 }
 

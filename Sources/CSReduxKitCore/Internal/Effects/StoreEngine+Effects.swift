@@ -10,17 +10,17 @@ extension _StoreEngine {
   /// any action dispatched there: its work then reads a committed state.
   @usableFromInline
   func runThunk(
-    _ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?
+    _ action: any ActionProtocol, completion: inout _Completion<State>?, gate: _EffectGate?
   ) -> Bool {
     guard let thunk = action as? Thunk<State>, runsThunks else {
       if action is any _AnyThunk { reportThunkNotRun(action) }
       return false
     }
-    if deferFromReducer(action, completion: turn.completion) {
-      turn.completion = nil
+    if deferFromReducer(action, completion: completion) {
+      completion = nil
       return true
     }
-    let completion = turn.completion.take()
+    let completion = completion.take()
     if let gate, !effects.isOpen(gate) {
       completion?(state, .dropped(.effectCancelled))
       return true

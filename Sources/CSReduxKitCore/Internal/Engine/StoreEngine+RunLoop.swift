@@ -25,10 +25,15 @@ extension _StoreEngine {
   ) {
     // The turn is made here, outside the lock: reading the type calls into the action. The
     // completion is moved into it, not copied.
-    var turn = _Turn(type: action.type, completion: completion.take(), thread: _currentThreadID())
+    let type = action.type
     // A thunk leaves the chain here and runs instead of reaching the reducer: one comparison
-    // of a type already read, out of line past it.
-    if turn.type == Thunk<State>.actionType, runThunk(action, &turn, gate: gate) { return }
+    // of the type read for the turn anyway, out of line past it.
+    if _slowPath(type == Thunk<State>.actionType),
+      runThunk(action, completion: &completion, gate: gate)
+    {
+      return
+    }
+    var turn = _Turn(type: type, completion: completion.take(), thread: _currentThreadID())
     var given: State?
     let admission = inner.withLock { core in
       defer { core.checkInvariants() }
