@@ -31,8 +31,8 @@ package protocol DemoFeature: Sendable {
   static var initialState: State { get }
   /// The module's reducer.
   static func makeReducer() -> ModuleReducer
-  /// The store's middleware; none by default. A module whose commands start effects lists
-  /// `.thunks`.
+  /// The store's middleware; none by default. Every store runs thunks, so a module whose
+  /// commands start effects needs none for them.
   static var middleware: [Middleware<State>] { get }
   /// The action type that resets the module when the user signs out; it has no payload.
   static var signOut: ActionType { get }

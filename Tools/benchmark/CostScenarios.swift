@@ -207,7 +207,7 @@ extension Bench {
     func makeStore() -> Store<Items> {
       Store(
         state: Items(count: items),
-        reducer: InPlaceReducer<Items> { action, state in
+        reducer: InPlaceReducer<Items>.nonThrowing { action, state in
           touchOneItem(action: action, state: &state)
         }, stateAccess: .lentToReducer(readsInsideGet: Items(count: 0)), name: "ItemsStore")
     }
@@ -308,14 +308,14 @@ extension Bench {
   mutating func effectStartAndFinish() {
     let name = "effect/cancel-in-flight/one"
     guard begins(name) else { return }
-    let store = makeCounterStore(middleware: [.thunks])
+    let store = makeCounterStore()
     let done = DispatchSemaphore(value: 0)
     pair(
       name, floor: "floor/task/one", unit: "effect",
       { operations in
         for _ in 0..<operations {
           store.dispatch(
-            Thunk<Counter>(id: EffectID(), cancelInFlight: true) { _ in done.signal() })
+            Thunk<Counter>.effect(id: EffectID(), cancelInFlight: true) { _ in done.signal() })
           waitOrExit(done, name)
         }
       },
@@ -335,7 +335,7 @@ extension Bench {
   mutating func effectBurst(_ count: Int) {
     let name = "effect/cancel-in-flight/burst-\(count)"
     guard begins(name) else { return }
-    let store = makeCounterStore(middleware: [.thunks])
+    let store = makeCounterStore()
     var (measured, floor) = measurePair(
       name, floor: "floor/task/burst-\(count)", unit: "start", options: options,
       { operations in
@@ -343,7 +343,8 @@ extension Bench {
           let latch = Latch()
           for _ in 0..<count {
             store.dispatch(
-              Thunk<Counter>(id: EffectID(), cancelInFlight: true) { _ in await latch.wait() })
+              Thunk<Counter>.effect(id: EffectID(), cancelInFlight: true) { _ in await latch.wait()
+              })
           }
           latch.open()
           let idle = DispatchSemaphore(value: 0)

@@ -212,7 +212,7 @@ struct Bench {
     let name = "array/\(flavour.rawValue)/\(label)"
     guard begins(name) else { return }
     let initial = Items(count: count)
-    let inPlace = InPlaceReducer<Items> { action, state in
+    let inPlace = InPlaceReducer<Items>.nonThrowing { action, state in
       touchOneItem(action: action, state: &state)
     }
     let store =

@@ -15,8 +15,6 @@ package enum Todo: DemoFeature {
 
   /// The reducer.
   package static func makeReducer() -> TodoReducer { TodoReducer() }
-  /// Thunks: `search` runs as an effect of the store.
-  package static var middleware: [Middleware<TodoState>] { [.thunks] }
 
   @MainActor
   package static func makeSession(store: TodoStore) -> TodoSession {

@@ -16,7 +16,7 @@ extension ActionOutcome: Equatable {
   /// - Returns: `true` when the outcomes are the same case with equal contents.
   public static func == (lhs: ActionOutcome, rhs: ActionOutcome) -> Bool {
     switch (lhs, rhs) {
-    case (.applied, .applied): true
+    case (.applied, .applied), (.thunkRan, .thunkRan), (.effectStarted, .effectStarted): true
     case (.dropped(let left), .dropped(let right)): left == right
     case (.failed(let left), .failed(let right)): Self.isSameError(left, right)
     default: false

@@ -8,6 +8,12 @@ public enum ActionOutcome: Sendable, CustomStringConvertible {
   case failed((any Error)?)
   /// The action never reached the reducer.
   case dropped(DropReason)
+  /// The action was a ``Thunk`` whose work the store ran, on the dispatching thread, to the
+  /// end; the reducer never saw it.
+  case thunkRan
+  /// The action was a ``Thunk`` made with ``Thunk/effect(fileID:line:_:)``: the store
+  /// started its work as an effect, which may still be running; the reducer never saw it.
+  case effectStarted
 
   /// Why an action never reached the reducer.
   public enum DropReason: Sendable, Equatable, CustomStringConvertible {
@@ -30,10 +36,12 @@ public enum ActionOutcome: Sendable, CustomStringConvertible {
     }
   }
 
-  /// `applied`, `failed(<error>)` or `dropped(<reason>)`.
+  /// `applied`, `failed(<error>)`, `dropped(<reason>)`, `thunk ran` or `effect started`.
   public var description: String {
     switch self {
     case .applied: "applied"
+    case .thunkRan: "thunk ran"
+    case .effectStarted: "effect started"
     case .failed(let error): "failed(\(error.map { "\($0)" } ?? "finish released"))"
     case .dropped(let reason): "dropped(\(reason))"
     }

@@ -1,12 +1,13 @@
-/// What became of an action sent with ``Store/sendReportingOutcome(_:)``: the state committed
-/// for it and whether the reducer applied it.
+/// What became of an action sent with ``Store/send(_:)`` or ``ThunkContext/send(_:)``: the
+/// state committed for it and whether the reducer applied it.
 ///
 /// ```swift
-/// let result = await store.sendReportingOutcome(load)
+/// let result = await store.send(load)
 /// switch result.outcome {
 /// case .applied: show(result.state)
 /// case .failed(let error): showError(error)
 /// case .dropped(let reason): log("not applied: \(reason)")
+/// case .thunkRan, .effectStarted: break
 /// }
 /// ```
 public struct SendResult<State: StateProtocol>: Sendable {

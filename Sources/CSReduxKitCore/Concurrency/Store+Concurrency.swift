@@ -45,50 +45,33 @@ extension Store {
     }
   }
 
-  /// Dispatches `action` and returns the state committed for it, once its subscribers ran.
+  /// Dispatches `action` and returns, once its subscribers ran, the state committed for it
+  /// and what became of it: applied, failed by the reducer, or never seen by it.
   ///
   /// ```swift
-  /// let state = await store.send(Action(TodoAction.add, data: "Work"))
+  /// let result = await store.send(Action(TodoAction.add, data: "Work"))
+  /// if case .failed(let error) = result.outcome { showError(error) }
+  /// show(result.state)
   /// ```
   ///
   /// The action takes its turn in the store's FIFO queue like any other; `send` suspends
   /// without blocking a thread until it is committed. Cancelling the calling task does not
-  /// withdraw the action: `send` still returns its state. When the reducer fails the action,
-  /// the returned state is the unchanged one; ``sendReportingOutcome(_:)`` tells a failed
-  /// action from an applied one. If the reducer never calls `finish`, `send` never
-  /// returns (the store reports ``StoreDiagnostic/Kind/reducerDidNotFinish``).
+  /// withdraw the action: `send` still returns its result. The outcome is
+  /// ``ActionOutcome/applied``, ``ActionOutcome/failed(_:)`` with the reducer's error (the
+  /// state is then the unchanged one), ``ActionOutcome/dropped(_:)`` when a middleware did not
+  /// pass the action on or the store's feedback limit dropped it, and for a ``Thunk``
+  /// ``ActionOutcome/thunkRan`` or ``ActionOutcome/effectStarted`` with the state at that
+  /// moment. There is no "store gone" outcome: the call holds the store until the action
+  /// completes. If the reducer never calls `finish`, `send` never returns (the store reports
+  /// ``StoreDiagnostic/Kind/reducerDidNotFinish``).
   ///
   /// Two `send`s awaited one after the other are applied in that order; `send`s from
   /// concurrent tasks are applied in the order they reach the store.
   ///
   /// - Parameter action: The action to apply.
-  /// - Returns: The state committed for `action`.
-  @discardableResult
-  public final func send(_ action: any ActionProtocol) async -> State {
-    await withCheckedContinuation { continuation in
-      dispatch(action) { state in continuation.resume(returning: state) }
-    }
-  }
-
-  /// Dispatches `action` and returns what became of it: the state committed for it and
-  /// whether the reducer applied it, failed it or never saw it.
-  ///
-  /// ```swift
-  /// let result = await store.sendReportingOutcome(load)
-  /// if case .failed(let error) = result.outcome { showError(error) }
-  /// ```
-  ///
-  /// Like ``send(_:)``, whose rules it follows (the queue, cancellation, a reducer that never
-  /// calls `finish`), without a subscriber to tell a failed action from an applied one:
-  /// ``ActionOutcome/applied``, ``ActionOutcome/failed(_:)`` with the reducer's error, or
-  /// ``ActionOutcome/dropped(_:)`` when a middleware did not pass the action on or the store's
-  /// feedback limit dropped it. There is no "store gone" outcome: the call holds the store
-  /// until the action completes, so the store cannot be freed while it waits.
-  ///
-  /// - Parameter action: The action to apply.
   /// - Returns: The committed state and the action's outcome.
   @discardableResult
-  public final func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State> {
+  public final func send(_ action: any ActionProtocol) async -> SendResult<State> {
     await withCheckedContinuation { continuation in
       engine.dispatch(action) { state, outcome in
         continuation.resume(returning: SendResult(state: state, outcome: outcome))

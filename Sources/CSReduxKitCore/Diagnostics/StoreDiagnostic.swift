@@ -4,7 +4,7 @@ import _CSReduxKitShims
 ///
 /// A store never crashes and never corrupts its state because of a misbehaving reducer; it
 /// reports what happened through the `diagnostics` closure given to
-/// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:reducerTimeout:nestedDispatchLimit:diagnostics:)``
+/// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:reducerTimeout:nestedDispatchLimit:diagnostics:)``
 /// and carries on. The default closure prints ``description`` to standard error as one line.
 ///
 /// The closure is called on the thread where the problem was found, never while the store's
@@ -38,9 +38,9 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// its `nestedDispatchLimit` before it could go idle: a runaway feedback loop. The store
     /// drops such actions until it is idle; actions from other threads are unaffected.
     case feedbackLoop
-    /// An effect (the work of an `async` ``Thunk``) threw an error; the message names the
-    /// effect, ``StoreDiagnostic/error`` holds the error. What the effect had dispatched
-    /// stays applied, and the store carries on.
+    /// An effect (the work of a ``Thunk`` made with `effect`) threw an error; the message
+    /// names the effect, ``StoreDiagnostic/error`` holds the error. What the effect had
+    /// dispatched stays applied, and the store carries on.
     case effectFailed
     /// The state was read from inside a reducer (or code it called: a middleware, a thunk, a
     /// subscriber of another store) while the store lent its state to that reducer
@@ -53,6 +53,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// store keeps its committed state and copies it, as with ``StateAccess/alwaysReadable``.
     /// Reported once, where the store is created.
     case stateCannotBeLent
+    /// A ``Thunk`` reached the reducer instead of running: the store was created with
+    /// `runsThunks: false`, or the thunk was made for another state type. Its work never
+    /// runs; reducers ignore it.
+    case thunkNotRun
   }
 
   /// What went wrong.
@@ -101,7 +105,7 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   }
 
   /// A closure that receives a store's diagnostics: the type of the `diagnostics` parameter of
-  /// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
+  /// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
   public typealias Handler = @Sendable (StoreDiagnostic) -> Void
 
   /// The default diagnostics handler: writes ``description`` to standard error as one line.

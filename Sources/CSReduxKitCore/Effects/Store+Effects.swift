@@ -1,5 +1,5 @@
 extension Store {
-  /// The effects the store is running, oldest first: the work of the `async` ``Thunk``s it
+  /// The effects the store is running, oldest first: the work of the effect ``Thunk``s it
   /// started that has not returned yet, cancelled or not.
   ///
   /// - Complexity: O(n log n) for n running effects.
@@ -12,8 +12,9 @@ extension Store {
   /// Once this returns, nothing those effects begin to dispatch reaches the middleware or the
   /// reducer: their dispatches are dropped, their `send`s return the current state at once.
   /// Their tasks are cancelled (Swift's cooperative cancellation), and they stay in
-  /// ``runningEffects`` until their work returns. Identities are compared with `==`, as
-  /// `AnyHashable` does: a value of another type is another identity.
+  /// ``runningEffects`` until their work returns. An identity matches when it is of the same
+  /// type and equal: with `Thunk.effect(id: 1)` running, `UInt8(1)`, `Int64(1)`, `1.0`,
+  /// `Optional(1)` and `"1"` cancel nothing.
   ///
   /// ```swift
   /// deinit { store.cancelEffects(id: ProfileLoad(userID: userID)) }
@@ -21,7 +22,7 @@ extension Store {
   ///
   /// - Parameter id: The identity the effects were started with.
   /// - Returns: How many effects were cancelled (those cancelled earlier not counted).
-  /// - Complexity: O(n) for n running effects.
+  /// - Complexity: O(k) for k running effects with that identity.
   @discardableResult
   public final func cancelEffects(id: some Hashable & Sendable) -> Int {
     engine.effects.cancel(id: id)

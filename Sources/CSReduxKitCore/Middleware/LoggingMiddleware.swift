@@ -10,6 +10,7 @@ extension Middleware {
   /// [Todo] 2 (load) rejected in 12 ms: the reducer let finish go without calling it
   /// [Todo] 3 (undo) dropped (middleware) after 2.4 µs
   /// [Todo] 0 (add) "Eggs" dropped (feedback limit) after 40 µs
+  /// [Todo] Thunk(id: "sync", Sync.swift:12) effect started in 9 µs
   /// ```
   ///
   /// The time runs from the moment the action leaves this middleware until it was committed
@@ -19,7 +20,8 @@ extension Middleware {
   /// `finish` was let go without being called. A dropped one says `dropped` and why: a later
   /// middleware did not pass it on (`middleware`), or it was dispatched back into the store
   /// past its `nestedDispatchLimit` (`feedback limit`); the time is then how long until the
-  /// store let it go.
+  /// store let it go. A ``Thunk`` is named by its description and says `thunk ran` or
+  /// `effect started`.
   ///
   /// The payload summary costs the same whatever the payload's size: strings, `Data`,
   /// collections, and structs, enums and tuples without a description of their own are
@@ -36,7 +38,11 @@ extension Middleware {
     to log: @escaping @Sendable (String) -> Void = { print($0) }
   ) -> Middleware<State> {
     Middleware { action, context in
-      var line = "[\(context.storeName)] \(context.actionNames.label(for: action.type))"
+      let type = action.type
+      let name =
+        type == Thunk<State>.actionType
+        ? String(describing: action) : context.actionNames.label(for: type)
+      var line = "[\(context.storeName)] \(name)"
       if let data = action.data {
         line += " \(boundedDescription(of: data, limit: payloadLimit))"
       }
@@ -54,6 +60,8 @@ extension Middleware {
             log("\(line) rejected in \(elapsed): \(why)")
           case .dropped(let reason):
             log("\(line) dropped (\(reason)) after \(elapsed)")
+          case .thunkRan, .effectStarted:
+            log("\(line) \(outcome) in \(elapsed)")
           }
         })
     }

@@ -10,8 +10,10 @@ import _CSReduxKitShims
 /// - drop it, by not calling `next`;
 /// - dispatch new actions with `context.dispatch(_:)`, which run through the whole chain.
 ///
-/// What leaves the last middleware enters the store's queue, so every guarantee of ``Store``
-/// holds for what reaches the reducer: serial, in the order actions left the chain. With
+/// A ``Thunk`` goes through the chain like any action; the store runs it as it leaves the
+/// last middleware. Any other action that leaves the last middleware enters the store's
+/// queue, so every guarantee of ``Store`` holds for what reaches the reducer: serial, in the
+/// order actions left the chain. With
 /// middleware that passes actions on synchronously, `dispatch` is still synchronous when the
 /// store is idle.
 ///
@@ -20,7 +22,7 @@ import _CSReduxKitShims
 ///   if action.type == TodoAction.delete.rawValue, context.state.tasks.isEmpty { return }  // drop
 ///   context.next(action)
 /// }
-/// let store = Store(state: TodoState(), reducer: todoReducer, middleware: [.thunks, auditing])
+/// let store = Store(state: TodoState(), reducer: todoReducer, middleware: [auditing])
 /// ```
 public struct Middleware<State: StateProtocol>: Sendable {
   @usableFromInline let body: @Sendable (any ActionProtocol, MiddlewareContext<State>) -> Void

@@ -1,26 +1,42 @@
-/// An action that carries work instead of data: the ``Middleware/thunks`` middleware runs it
-/// with the store's `dispatch` and `state`, and the action itself never reaches the reducer.
+/// An action that carries work instead of data: every store runs it as it leaves the
+/// middleware chain, with the store's `dispatch` and `state`, and the action itself never
+/// reaches the reducer.
 ///
 /// Use thunks for side effects that decide what to dispatch: loading, validation, sequences.
+/// The call site names what the work is: `Thunk { … }` runs at once, on the dispatching
+/// thread, and is over when `dispatch` returns; ``effect(fileID:line:_:)`` and
+/// ``effect(id:cancelInFlight:fileID:line:_:)`` start a tracked, cancellable effect, whatever
+/// its closure contains.
 ///
 /// ```swift
-/// store.dispatch(Thunk<TodoState> { context in
-///   if context.state.tasks.count < 10 { context.dispatch(Action(TodoAction.add, data: "More")) }
-/// })
-/// store.dispatch(Thunk<TodoState> { context async in
-///   let names = await loadNames()
-///   for name in names { context.dispatch(Action(TodoAction.add, data: name)) }
-/// })
+/// store.dispatch(
+///   Thunk<TodoState> { context in
+///     if context.state.tasks.count < 10 {
+///       context.dispatch(Action(TodoAction.add, data: "More"))
+///     }
+///   })
+/// store.dispatch(
+///   Thunk<TodoState>.effect { context in
+///     let names = await loadNames()
+///     for name in names { context.dispatch(Action(TodoAction.add, data: name)) }
+///   })
 /// ```
+///
+/// Middleware sees a thunk like any action and may drop it or hold it; the store runs it when
+/// it leaves the last middleware. A store created with `runsThunks: false` does not run
+/// thunks: one that leaves the chain reaches the reducer as an action of type
+/// ``Thunk/actionType`` with no payload, and the store reports
+/// ``StoreDiagnostic/Kind/thunkNotRun``.
 ///
 /// ## Effects
 ///
-/// The work of an `async` thunk is an *effect*: the store runs it in a task of its own and
-/// tracks it until it returns.
+/// The work of a thunk made with `effect` is an *effect*: the store runs it in a task of its
+/// own and tracks it until it returns.
 /// - **Identity.** An effect may carry an identity, any `Hashable & Sendable` value:
-///   ``Store/cancelEffects(id:)`` cancels the running effects with that identity, and
-///   `cancelInFlight: true` makes a new effect cancel them as it starts (a search as the user
-///   types).
+///   ``Store/cancelEffects(id:)`` and ``ThunkContext/cancelEffects(id:)`` cancel the running
+///   effects with that identity, and `cancelInFlight: true` makes a new effect cancel them as
+///   it starts (a search as the user types). Identities of different types never match: `1`,
+///   `UInt8(1)`, `1.0`, `Optional(1)` and `"1"` are five identities.
 /// - **Cancellation** is Swift's cooperative task cancellation: the effect's task is cancelled
 ///   (`Task.isCancelled`, `Task.checkCancellation()`, cancellable awaits), and from then on
 ///   every `dispatch` or `send` the effect makes through its ``ThunkContext`` is dropped, with
@@ -40,10 +56,11 @@
 ///   ``Store/whenIdle(includingEffects:_:)`` and `waitUntilIdle` wait until the store is
 ///   idle and no effect runs.
 ///
-/// Without the thunks middleware, a thunk reaches the reducer as an action of type
-/// ``Thunk/actionType`` with no payload, which reducers ignore.
+/// `send` of a thunk returns the outcome ``ActionOutcome/thunkRan`` or
+/// ``ActionOutcome/effectStarted``, with the state at that moment.
 public struct Thunk<State: StateProtocol>: ActionProtocol {
   /// The action type of every thunk: `Int.min`, a value no action enum uses.
+  @inlinable
   public static var actionType: Int { Int.min }
 
   /// ``actionType``.
@@ -54,7 +71,7 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
 
   @usableFromInline let work: Work
 
-  /// The identity of the effect, for an `async` thunk that has one.
+  /// The identity of the effect, for an effect that has one.
   public let id: (any Hashable & Sendable)?
   /// Whether the effect cancels the running effects with the same ``id`` as it starts.
   public let cancelInFlight: Bool
@@ -65,10 +82,14 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
   @usableFromInline
   enum Work: Sendable {
     case now(@Sendable (ThunkContext<State>) -> Void)
-    case async(@Sendable (ThunkContext<State>) async throws -> Void)
+    case effect(@Sendable (ThunkContext<State>) async throws -> Void)
   }
 
-  /// A thunk whose work runs at once, on the dispatching thread.
+  /// A thunk whose work runs at once, on the dispatching thread, untracked: it is over when
+  /// the `dispatch` that ran it returns.
+  ///
+  /// The closure can neither suspend nor throw; work that does is an effect, made with
+  /// ``effect(fileID:line:_:)``.
   ///
   /// - Parameter work: Receives the store's `dispatch` and `state`.
   public init(_ work: @escaping @Sendable (_ context: ThunkContext<State>) -> Void) {
@@ -78,25 +99,33 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
     self.origin = nil
   }
 
+  private init(
+    effect work: @escaping @Sendable (ThunkContext<State>) async throws -> Void,
+    id: (any Hashable & Sendable)?, cancelInFlight: Bool, origin: String
+  ) {
+    self.work = .effect(work)
+    self.id = id
+    self.cancelInFlight = cancelInFlight
+    self.origin = origin
+  }
+
   /// A thunk whose work runs as an effect of the store, in a task of its own, without an
   /// identity.
   ///
   /// The store tracks the effect until it returns, cancels it when the store is freed, and
-  /// reports what it throws; see "Effects" above. A closure that throws also runs as an
-  /// effect, even if it does not `await`.
+  /// reports what it throws; see "Effects" above. The work is an effect because this
+  /// function says so, whether or not the closure suspends or throws.
   ///
   /// - Parameters:
   ///   - fileID: Where the thunk is created, for diagnostics; leave the default.
   ///   - line: Where the thunk is created, for diagnostics; leave the default.
   ///   - work: Receives the store's `dispatch` and `state`; may suspend and throw.
-  public init(
+  /// - Returns: The thunk to dispatch.
+  public static func effect(
     fileID: String = #fileID, line: Int = #line,
     _ work: @escaping @Sendable (_ context: ThunkContext<State>) async throws -> Void
-  ) {
-    self.work = .async(work)
-    self.id = nil
-    self.cancelInFlight = false
-    self.origin = "\(fileID):\(line)"
+  ) -> Thunk {
+    Thunk(effect: work, id: nil, cancelInFlight: false, origin: "\(fileID):\(line)")
   }
 
   /// A thunk whose work runs as an effect of the store with the identity `id`, which
@@ -104,7 +133,7 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
   ///
   /// ```swift
   /// store.dispatch(
-  ///   Thunk<SearchState>(id: SearchID(), cancelInFlight: true) { context in
+  ///   Thunk<SearchState>.effect(id: SearchID(), cancelInFlight: true) { context in
   ///     let hits = try await searchService.hits(for: query)
   ///     context.dispatch(Action(SearchAction.show, data: hits))
   ///   })
@@ -115,23 +144,27 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
   /// reaches the reducer. Effects with the same identity may run side by side otherwise.
   ///
   /// - Parameters:
-  ///   - id: The effect's identity: any `Hashable & Sendable` value, compared with `==`
-  ///     (values of different types are different identities).
+  ///   - id: The effect's identity: any `Hashable & Sendable` value. Two identities match
+  ///     when they are of the same type and equal: `1` and `UInt8(1)` never match.
   ///   - cancelInFlight: Whether to cancel the running effects with the same identity first.
   ///   - fileID: Where the thunk is created, for diagnostics; leave the default.
   ///   - line: Where the thunk is created, for diagnostics; leave the default.
   ///   - work: Receives the store's `dispatch` and `state`; may suspend and throw.
-  public init(
+  /// - Returns: The thunk to dispatch.
+  public static func effect(
     id: some Hashable & Sendable, cancelInFlight: Bool = false, fileID: String = #fileID,
     line: Int = #line,
     _ work: @escaping @Sendable (_ context: ThunkContext<State>) async throws -> Void
-  ) {
-    self.work = .async(work)
-    self.id = id
-    self.cancelInFlight = cancelInFlight
-    self.origin = "\(fileID):\(line)"
+  ) -> Thunk {
+    Thunk(effect: work, id: id, cancelInFlight: cancelInFlight, origin: "\(fileID):\(line)")
   }
 }
+
+/// What every `Thunk` is, whatever its state type: so that a store can tell a thunk made for
+/// another store's state from an ordinary action.
+protocol _AnyThunk {}
+
+extension Thunk: _AnyThunk {}
 
 extension Thunk: CustomStringConvertible {
   /// `Thunk(id: …, cancelInFlight, File.swift:12)`, naming what the thunk has.
@@ -141,28 +174,5 @@ extension Thunk: CustomStringConvertible {
     if cancelInFlight { parts.append("cancelInFlight") }
     if let origin { parts.append(origin) }
     return "Thunk(" + parts.joined(separator: ", ") + ")"
-  }
-}
-
-extension Middleware {
-  /// Runs ``Thunk`` actions instead of passing them on; every other action passes through.
-  ///
-  /// The work of an `async` thunk runs as an effect of the store, tracked until it returns
-  /// (see ``Thunk``). A thunk's completion (from `dispatch(_:completion:)`) is called with the
-  /// current state once its work was started, since the thunk itself commits nothing.
-  public static var thunks: Middleware<State> {
-    Middleware { action, context in
-      guard let thunk = action as? Thunk<State> else {
-        context.next(action)
-        return
-      }
-      switch thunk.work {
-      case .now(let work):
-        work(ThunkContext(engine: context.engine))
-      case .async(let work):
-        context.engine.startEffect(thunk, work)
-      }
-      // Dropping the action here calls its completion, if any, with the current state.
-    }
   }
 }

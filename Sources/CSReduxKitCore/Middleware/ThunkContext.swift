@@ -1,7 +1,7 @@
-/// What a thunk's work can reach: the store's state and its dispatch.
+/// What a thunk's work can reach: the store's state, its dispatch and its effects.
 ///
-/// The context of an effect (an `async` thunk) drops every dispatch once the effect was
-/// cancelled; see ``Thunk``.
+/// The context of an effect (a thunk made with ``Thunk/effect(fileID:line:_:)``) drops every
+/// dispatch once the effect was cancelled; see ``Thunk``.
 public struct ThunkContext<State: StateProtocol>: Sendable {
   @usableFromInline let engine: _StoreEngine<State>
   /// The effect's gate; `nil` for a synchronous thunk, which is never cancelled.
@@ -37,16 +37,29 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
     engine.dispatch(action, completion: nil, fromEffect: gate)
   }
 
-  /// Dispatches an action and waits until it was committed.
+  /// Dispatches an action, waits until it was committed, and returns the state committed for
+  /// it and what became of it.
   ///
-  /// When the effect was cancelled, the action is dropped and this returns the current state
-  /// at once.
+  /// ```swift
+  /// let result = await context.send(Action(ProfileAction.loaded, data: profile))
+  /// if result.outcome != .applied { return }
+  /// ```
+  ///
+  /// Follows the rules of ``Store/send(_:)``. When the effect was cancelled before the
+  /// action's turn came, whether it was sent after the cancellation or was still queued
+  /// behind other actions (or held by middleware) when it happened, the action is dropped:
+  /// the result holds the current state and the outcome ``ActionOutcome/dropped(_:)`` with
+  /// ``ActionOutcome/DropReason/effectCancelled``.
   ///
   /// - Parameter action: The action to dispatch.
-  /// - Returns: The state committed for it (or the current state if middleware dropped it).
-  public func send(_ action: any ActionProtocol) async -> State {
+  /// - Returns: The committed state (the current one when the action was not applied) and
+  ///   the action's outcome.
+  @discardableResult
+  public func send(_ action: any ActionProtocol) async -> SendResult<State> {
     await withCheckedContinuation { continuation in
-      let completion: _Completion<State> = { state, _ in continuation.resume(returning: state) }
+      let completion: _Completion<State> = { state, outcome in
+        continuation.resume(returning: SendResult(state: state, outcome: outcome))
+      }
       if let gate {
         // Calls the completion at once when the effect is cancelled, whenever that happens.
         engine.dispatch(action, completion: completion, fromEffect: gate)
@@ -55,28 +68,22 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
       }
     }
   }
-}
 
-extension ThunkContext {
-  /// Dispatches an action, waits until it was committed, and returns what became of it.
+  /// Cancels the store's running effects whose identity is `id`, as
+  /// ``Store/cancelEffects(id:)`` does; this effect too, when it has that identity.
   ///
-  /// Like ``send(_:)``; the outcome is ``ActionOutcome/dropped(_:)`` with
-  /// ``ActionOutcome/DropReason/effectCancelled`` when the effect was cancelled before the
-  /// action's turn came, whether it was dispatched after the cancellation or was still
-  /// queued behind other actions (or held by middleware) when it happened.
+  /// ```swift
+  /// Thunk<SearchState>.effect { context in
+  ///   context.cancelEffects(id: SearchID())  // the user cleared the field
+  ///   context.dispatch(Action(SearchAction.clear))
+  /// }
+  /// ```
   ///
-  /// - Parameter action: The action to dispatch.
-  /// - Returns: The committed state and the action's outcome.
-  public func sendReportingOutcome(_ action: any ActionProtocol) async -> SendResult<State> {
-    await withCheckedContinuation { continuation in
-      let completion: _Completion<State> = { state, outcome in
-        continuation.resume(returning: SendResult(state: state, outcome: outcome))
-      }
-      if let gate {
-        engine.dispatch(action, completion: completion, fromEffect: gate)
-      } else {
-        engine.dispatch(action, completion: completion)
-      }
-    }
+  /// - Parameter id: The identity the effects were started with; of the same type and equal.
+  /// - Returns: How many effects were cancelled (those cancelled earlier not counted).
+  /// - Complexity: O(k) for k running effects with that identity.
+  @discardableResult
+  public func cancelEffects(id: some Hashable & Sendable) -> Int {
+    engine.effects.cancel(id: id)
   }
 }

@@ -24,8 +24,8 @@
 /// ## Lent to the reducer
 ///
 /// For a reducer that changes the state in place and cannot fail half-way (an
-/// ``InPlaceReducerProtocol`` whose `reduce` does not throw, or an ``InPlaceReducer`` made from
-/// a closure that does not throw), the store moves its own state into the reducer for the
+/// ``InPlaceReducerProtocol`` whose `reduce` does not throw, or an ``InPlaceReducer`` made with
+/// ``InPlaceReducer/nonThrowing(_:)``), the store moves its own state into the reducer for the
 /// synchronous reduction and takes the result back at the commit: storage nothing else holds
 /// is changed where it is, so a dispatch costs the same on 10 items as on 1,000,000. The trade,
 /// while such a reduction runs:

@@ -25,7 +25,7 @@ extension Store {
 
 extension Store {
   /// Dispatches `action` and calls `completion` with the committed state and the action's
-  /// outcome, as `sendReportingOutcome` does, without suspending: for tests of outcomes from
+  /// outcome, as `send` does, without suspending: for tests of outcomes from
   /// inside subscribers and completions.
   package func dispatch(
     _ action: any ActionProtocol,

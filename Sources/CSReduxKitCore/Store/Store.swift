@@ -47,8 +47,8 @@ import Dispatch
 ///   program.
 /// - **In place, without a copy, by choice.** With `stateAccess: .lentToReducer` and a reducer
 ///   that changes the state in place and cannot fail half-way (an ``InPlaceReducerProtocol``
-///   whose `reduce` does not throw, or an ``InPlaceReducer`` made from a closure that does not
-///   throw), the store lends the reducer its own state instead of keeping it, so copy-on-write
+///   whose `reduce` does not throw, or an ``InPlaceReducer`` made with
+///   ``InPlaceReducer/nonThrowing(_:)``), the store lends the reducer its own state instead of keeping it, so copy-on-write
 ///   storage that nothing else holds is changed where it is: a dispatch costs the same on a
 ///   10-item array as on a 1,000,000-item one. The trade: meanwhile a read from another thread
 ///   waits for the commit, and a read from the reducing thread gets the `readsInsideGet` value
@@ -83,6 +83,9 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   - actionNames: Names for the action types in diagnostics.
   ///   - middleware: Steps every dispatched action goes through before the queue, outermost
   ///     first; see ``Middleware``.
+  ///   - runsThunks: Whether the store runs each ``Thunk`` that leaves the middleware chain
+  ///     (the default). With `false`, a thunk reaches the reducer as an action of type
+  ///     ``Thunk/actionType`` and the store reports ``StoreDiagnostic/Kind/thunkNotRun``.
   ///   - reducerTimeout: How long a reducer may take to call `finish`, counted from the call
   ///     of the reducer, before the store reports ``StoreDiagnostic/Kind/reducerDidNotFinish``
   ///     (once per action, whether the reducer is still inside its call or returned without
@@ -105,6 +108,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     name: String? = nil,
     actionNames: ActionTypeNames = .none,
     middleware: [Middleware<State>] = [],
+    runsThunks: Bool = true,
     reducerTimeout: Duration = .seconds(5),
     nestedDispatchLimit: Int = 100_000,
     diagnostics: StoreDiagnostic.Handler? = nil
@@ -117,7 +121,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     self.nestedDispatchLimit = nestedDispatchLimit
     self.engine = _StoreEngine(
       state: state, reducer: reducer, name: name, actionNames: actionNames,
-      middleware: middleware, reducerTimeout: reducerTimeout,
+      middleware: middleware, runsThunks: runsThunks, reducerTimeout: reducerTimeout,
       nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
       diagnostics: diagnostics)
     engine.watchTurns()

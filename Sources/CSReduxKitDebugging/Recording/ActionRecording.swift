@@ -62,16 +62,17 @@ extension ActionRecording where State: Equatable {
     let lastDelivered = _Locked<(any ActionProtocol)?>(nil)
     let subscription = store.subscribe { action, _ in lastDelivered.withLock { $0 = action } }
     defer { subscription.cancel() }
-    _ = await store.send(StateReplacedAction(state: initialState, reason: "replay start"))
+    await store.send(StateReplacedAction(state: initialState, reason: "replay start"))
     var applied = 0
     for (index, entry) in entries.enumerated() where !entry.isSkipped {
       let state: State
       if let replacement = entry.action as? StateReplacedAction {
         state = await store.send(
-          StateReplacedAction(state: entry.state, reason: replacement.reason))
+          StateReplacedAction(state: entry.state, reason: replacement.reason)
+        ).state
       } else if let placeholder = entry.action.data as? UnexportedPayload {
         // The payload was not exported: the recorded state stands in for the action.
-        _ = await store.send(
+        await store.send(
           StateReplacedAction(
             state: entry.state,
             reason: "entry #\(entry.sequenceNumber): \(placeholder); its recorded state "
@@ -79,7 +80,7 @@ extension ActionRecording where State: Equatable {
         applied += 1
         continue
       } else {
-        state = await store.send(entry.dispatchedAction)
+        state = await store.send(entry.dispatchedAction).state
       }
       applied += 1
       let wasRejected = lastDelivered.withLock { $0 } is RejectedAction

@@ -11,7 +11,7 @@ extension Store {
   /// ```
   ///
   /// It waits like `waitUntilIdle()`: until the store is idle and no effect (the work of
-  /// an `async` `Thunk`, cancelled or not) has work that has not returned. Pass a `timeout` of
+  /// a `Thunk.effect`, cancelled or not) has work that has not returned. Pass a `timeout` of
   /// zero to check without waiting. The error lists each effect still running with its
   /// identity and the thunk that started it, where it was created:
   ///

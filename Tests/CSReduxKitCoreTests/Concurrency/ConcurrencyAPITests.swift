@@ -196,8 +196,8 @@ struct StoreSendTests {
   @Test("send returns the state committed for the action")
   func returnsCommittedState() async {
     let store = moduleStore("A")
-    let first = await store.send(Action(ModuleAction.add, data: 2))
-    let second = await store.send(Action(ModuleAction.note, data: "x"))
+    let first = await store.send(Action(ModuleAction.add, data: 2)).state
+    let second = await store.send(Action(ModuleAction.note, data: "x")).state
     #expect(first == Module(value: 2))
     #expect(second == Module(value: 2, note: "x"))
   }
@@ -207,7 +207,7 @@ struct StoreSendTests {
     let gate = DispatchQueue(label: "gate")
     let store = moduleStore("A", finishOn: gate)
     store.dispatch(Action(ModuleAction.add, data: 1))
-    let state = await store.send(Action(ModuleAction.add, data: 10))
+    let state = await store.send(Action(ModuleAction.add, data: 10)).state
     #expect(state.value == 11)
   }
 
@@ -216,7 +216,9 @@ struct StoreSendTests {
     let store = moduleStore("A", finishOn: DispatchQueue(label: "finisher"))
     let results = await withTaskGroup(of: (Int, Module).self) { group in
       for value in 1...50 {
-        group.addTask { (value, await store.send(Action(ModuleAction.setMirror, data: value))) }
+        group.addTask {
+          (value, await store.send(Action(ModuleAction.setMirror, data: value)).state)
+        }
       }
       return await group.reduce(into: []) { $0.append($1) }
     }
@@ -230,7 +232,7 @@ struct StoreSendTests {
       state: Module(value: 4),
       reducer: Reducer<Module> { _, _, finish in finish.fail(Refused()) },
       diagnostics: { _ in })
-    #expect(await store.send(Action(ModuleAction.add)) == Module(value: 4))
+    #expect(await store.send(Action(ModuleAction.add)).state == Module(value: 4))
   }
 }
 

@@ -5,12 +5,12 @@ import Testing
 
 private struct LoadError: Error, Equatable {}
 
-@Suite("Store.sendReportingOutcome: the state and what became of the action")
+@Suite("Store.send: the state and what became of the action")
 struct SendOutcomeTests {
   @Test("an applied action reports applied with the new state")
   func applied() async {
     let store = moduleStore("A")
-    let result = await store.sendReportingOutcome(Action(ModuleAction.add, data: 2))
+    let result = await store.send(Action(ModuleAction.add, data: 2))
     #expect(result.isApplied)
     #expect(result.state.value == 2)
     #expect("\(result.outcome)" == "applied")
@@ -22,7 +22,7 @@ struct SendOutcomeTests {
       state: Module(value: 4),
       reducer: Reducer<Module> { _, _, finish in finish.fail(LoadError()) },
       diagnostics: { _ in })
-    let result = await store.sendReportingOutcome(Action(ModuleAction.add))
+    let result = await store.send(Action(ModuleAction.add))
     #expect(result.outcome == .failed(LoadError()))
     #expect(result == SendResult(state: Module(value: 4), outcome: .failed(LoadError())))
     #expect(!result.isApplied)
@@ -32,7 +32,7 @@ struct SendOutcomeTests {
   func finishReleased() async {
     let store = Store(
       state: Module(value: 4), reducer: Reducer<Module> { _, _, _ in }, diagnostics: { _ in })
-    let result = await store.sendReportingOutcome(Action(ModuleAction.add))
+    let result = await store.send(Action(ModuleAction.add))
     #expect(result.outcome == .failed(nil))
     #expect(result.state == Module(value: 4))
   }
@@ -48,9 +48,9 @@ struct SendOutcomeTests {
         }
       ],
       diagnostics: { _ in })
-    let applied = await store.sendReportingOutcome(Action(ModuleAction.add, data: 3))
+    let applied = await store.send(Action(ModuleAction.add, data: 3))
     #expect(applied.isApplied)
-    let result = await store.sendReportingOutcome(Action(ModuleAction.reset))
+    let result = await store.send(Action(ModuleAction.reset))
     #expect(result.outcome == .dropped(.middleware))
     #expect(result.state.value == 3)
   }
@@ -115,9 +115,11 @@ struct SendOutcomeTests {
     #expect(ActionOutcome.applied != .dropped(.middleware))
   }
 
-  @Test("send still returns the committed state")
-  func sendStillReturnsTheState() async {
+  @Test("send returns the committed state with the outcome")
+  func sendReturnsTheStateAndTheOutcome() async {
     let store = moduleStore("A")
-    #expect(await store.send(Action(ModuleAction.add, data: 5)) == Module(value: 5))
+    #expect(
+      await store.send(Action(ModuleAction.add, data: 5))
+        == SendResult(state: Module(value: 5), outcome: .applied))
   }
 }

@@ -42,7 +42,7 @@ private enum Blocking: CaseIterable, CustomStringConvertible {
     case .inPlace:
       return Store(
         state: Slow(),
-        reducer: InPlaceReducer<Slow> { _, state in
+        reducer: InPlaceReducer<Slow>.nonThrowing { _, state in
           release.wait()
           state.value += 1
         }, reducerTimeout: timeout, diagnostics: log.handler)
@@ -91,7 +91,7 @@ struct WatchdogTests {
     let holder = Locked<Store<Slow>?>(nil)
     let store = Store(
       state: Slow(),
-      reducer: InPlaceReducer<Slow> { _, state in
+      reducer: InPlaceReducer<Slow>.nonThrowing { _, state in
         // Waits for a thread that reads the lent state: that read waits for this commit. The
         // wait ends with the report, so that the test can go on.
         let store = holder.current
@@ -137,21 +137,25 @@ struct WatchdogTests {
       reducer: InPlaceReducer<Slow> { action, state in
         state.value = try action.payload(as: Int.self)
       }, stateAccess: lent, name: "Throwing", diagnostics: log.handler)
-    let lending = Store(
+    // Without `try`, yet not named: lending is chosen by name, never by what a closure holds.
+    _ = Store(
       state: Slow(), reducer: InPlaceReducer<Slow> { _, state in state.value += 1 },
+      stateAccess: lent, name: "Unnamed", diagnostics: log.handler)
+    let lending = Store(
+      state: Slow(), reducer: InPlaceReducer<Slow>.nonThrowing { _, state in state.value += 1 },
       stateAccess: lent, name: "Lending", diagnostics: log.handler)
     lending.dispatch(Action(type: 1))
     let reports = log.entries.current
-    #expect(reports.map(\.kind) == [.stateCannotBeLent, .stateCannotBeLent])
-    #expect(reports.map(\.storeName) == ["Copying", "Throwing"])
+    #expect(reports.map(\.kind) == [.stateCannotBeLent, .stateCannotBeLent, .stateCannotBeLent])
+    #expect(reports.map(\.storeName) == ["Copying", "Throwing", "Unnamed"])
     #expect(reports.allSatisfy { $0.actionType == nil })
     #expect(
       reports.first?.message
         == "stateAccess: .lentToReducer was given, but this reducer cannot take a lent state "
-        + "(only an in-place reducer that cannot throw can: an InPlaceReducer made from a "
-        + "closure without try, or an InPlaceReducerProtocol whose reduce does not throw); the "
-        + "store keeps its committed state and copies it, as with .alwaysReadable. Use such a "
-        + "reducer, or leave stateAccess at its default.")
+        + "(only an in-place reducer that cannot throw can: InPlaceReducer.nonThrowing, or an "
+        + "InPlaceReducerProtocol whose reduce does not throw); the store keeps its committed "
+        + "state and copies it, as with .alwaysReadable. Use such a reducer, or leave "
+        + "stateAccess at its default.")
     expectDocumented(reports.first?.message)
   }
 }

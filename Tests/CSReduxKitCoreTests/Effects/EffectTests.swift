@@ -19,7 +19,7 @@ private func effectStore(
   diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = { _ in }
 ) -> Store<Counter> {
   Store(
-    state: Counter(), reducer: counterReducer(), name: "Effects", middleware: [.thunks],
+    state: Counter(), reducer: counterReducer(), name: "Effects",
     diagnostics: diagnostics)
 }
 
@@ -34,14 +34,14 @@ struct EffectTests {
     let otherStarted = Door()
     let otherRelease = Door()
     store.dispatch(
-      Thunk<Counter>(id: "load") { context in
+      Thunk<Counter>.effect(id: "load") { context in
         started.open()
         await release.wait()  // ignores cancellation: dispatches late on purpose
         sawCancellation.withLock { $0 = Task.isCancelled }
         context.dispatch(Action(type: 7))
       })
     store.dispatch(
-      Thunk<Counter>(id: "other") { context in
+      Thunk<Counter>.effect(id: "other") { context in
         otherStarted.open()
         await otherRelease.wait()
         context.dispatch(Action(type: 8))
@@ -70,7 +70,7 @@ struct EffectTests {
     let count = Locked(0)
     for _ in 0..<2 {
       store.dispatch(
-        Thunk<Counter>(id: SearchID()) { _ in
+        Thunk<Counter>.effect(id: SearchID()) { _ in
           let number = count.withLock { value in
             value += 1
             return value
@@ -99,7 +99,7 @@ struct EffectTests {
     let secondAnswer = Door()
     let firstSawCancellation = Locked<Bool?>(nil)
     func search(_ query: String, answer: Door, started: Door?) -> Thunk<Counter> {
-      Thunk<Counter>(id: SearchID(), cancelInFlight: true) { context in
+      Thunk<Counter>.effect(id: SearchID(), cancelInFlight: true) { context in
         started?.open()
         await answer.wait()  // the request's result, late or not
         if query == "a" { firstSawCancellation.withLock { $0 = Task.isCancelled } }
@@ -127,11 +127,11 @@ struct EffectTests {
     let sent = Locked<Counter?>(nil)
     store.dispatch(Action(type: 1, data: 4))
     store.dispatch(
-      Thunk<Counter>(id: 1) { context in
+      Thunk<Counter>.effect(id: 1) { context in
         started.open()
         await release.wait()
         #expect(context.isCancelled)
-        let state = await context.send(Action(type: 2, data: 100))
+        let state = await context.send(Action(type: 2, data: 100)).state
         sent.withLock { $0 = state }
       })
     #expect(await started.opened())
@@ -153,7 +153,7 @@ struct EffectTests {
         _ = inReducer
         applied.append(action.type)
         counterReducer().execute(action: action, state: state, finish: finish)
-      }, middleware: [.thunks])
+      })
     inReducer = nil
     weak let weakStore = store
     let started = Door()
@@ -163,7 +163,7 @@ struct EffectTests {
     let stateSeen = Locked<Int?>(nil)
     store?.dispatch(Action(type: 1, data: 3))
     store?.dispatch(
-      Thunk<Counter>(id: "load") { context in
+      Thunk<Counter>.effect(id: "load") { context in
         defer { ended.open() }
         started.open()
         await release.wait()
@@ -194,12 +194,12 @@ struct EffectTests {
       reducer: Reducer<Counter> { [inReducer] action, state, finish in
         _ = inReducer
         counterReducer().execute(action: action, state: state, finish: finish)
-      }, middleware: [.thunks], diagnostics: { _ in Issue.record("nothing to report") })
+      }, diagnostics: { _ in Issue.record("nothing to report") })
     inReducer = nil
     let started = Door()
     let never = Door()
     store?.dispatch(
-      Thunk<Counter> { _ in
+      Thunk<Counter>.effect { _ in
         started.open()
         try await never.waitUnlessCancelled()
       })
@@ -218,7 +218,7 @@ struct EffectTests {
       reported.open()
     }
     store.dispatch(
-      Thunk<Counter>(id: "save") { context in
+      Thunk<Counter>.effect(id: "save") { context in
         context.dispatch(Action(type: 1))
         throw Offline()
       })
@@ -244,7 +244,7 @@ struct EffectTests {
     let started = Door()
     let never = Door()
     store.dispatch(
-      Thunk<Counter>(id: "poll") { _ in
+      Thunk<Counter>.effect(id: "poll") { _ in
         started.open()
         try await never.waitUnlessCancelled()
       })
@@ -260,7 +260,7 @@ struct EffectTests {
     let started = Door()
     let release = Door()
     store.dispatch(
-      Thunk<Counter> { context in
+      Thunk<Counter>.effect { context in
         started.open()
         await release.wait()
         context.dispatch(Action(type: 4))
@@ -293,8 +293,8 @@ struct EffectTests {
   func asyncWaitWithEffects() async throws {
     let store = effectStore()
     store.dispatch(
-      Thunk<Counter> { context in
-        for type in 1...3 { _ = await context.send(Action(type: type)) }
+      Thunk<Counter>.effect { context in
+        for type in 1...3 { await context.send(Action(type: type)) }
       })
     try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(store.state.applied == [1, 2, 3])
@@ -307,7 +307,8 @@ struct EffectTests {
     let started = Door()
     let release = Door()
     store.dispatch(
-      Thunk<Counter>(id: SearchID(), cancelInFlight: true, fileID: "Search.swift", line: 12) { _ in
+      Thunk<Counter>.effect(id: SearchID(), cancelInFlight: true, fileID: "Search.swift", line: 12)
+      { _ in
         started.open()
         await release.wait()
       })
@@ -336,7 +337,7 @@ struct EffectTests {
       for round in 0..<rounds {
         let id = (thread + round) % 4
         store.dispatch(
-          Thunk<Counter>(id: id, cancelInFlight: round % 2 == 0) { context in
+          Thunk<Counter>.effect(id: id, cancelInFlight: round % 2 == 0) { context in
             await Task.yield()
             attempts.withLock { $0 += 1 }
             context.dispatch(Action(type: 1))

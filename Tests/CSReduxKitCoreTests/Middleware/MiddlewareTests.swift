@@ -136,7 +136,7 @@ struct MiddlewareTests {
 struct ThunkTests {
   @Test("a thunk runs with dispatch and state, and never reaches the reducer")
   func synchronousThunk() {
-    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [.thunks])
+    let store = Store(state: Counter(), reducer: counterReducer())
     store.dispatch(
       Thunk<Counter> { context in
         if context.state.value == 0 { context.dispatch(Action(type: 2, data: 5)) }
@@ -148,12 +148,12 @@ struct ThunkTests {
 
   @Test("an async thunk can await and dispatch")
   func asyncThunk() async {
-    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [.thunks])
+    let store = Store(state: Counter(), reducer: counterReducer())
     let done = await withCheckedContinuation { continuation in
       store.dispatch(
-        Thunk<Counter> { context async in
-          let first = await context.send(Action(type: 2, data: 3))
-          let second = await context.send(Action(type: 2, data: first.value))
+        Thunk<Counter>.effect { context in
+          let first = await context.send(Action(type: 2, data: 3)).state
+          let second = await context.send(Action(type: 2, data: first.value)).state
           continuation.resume(returning: second.value)
         })
     }
@@ -163,17 +163,97 @@ struct ThunkTests {
 
   @Test("a thunk's completion gets the current state")
   func thunkCompletion() {
-    let store = Store(state: Counter(value: 4), reducer: counterReducer(), middleware: [.thunks])
+    let store = Store(state: Counter(value: 4), reducer: counterReducer())
     let completed = Locked<[Int]>([])
     store.dispatch(Thunk<Counter> { _ in }) { state in completed.append(state.value) }
     #expect(completed.current == [4])
   }
 
-  @Test("without the thunks middleware, a thunk reaches the reducer as an unknown type")
-  func withoutMiddleware() {
+  @Test(
+    "a thunk dispatched to a store created without middleware runs; its type never reaches the reducer"
+  )
+  func thunkWithoutMiddleware() async {
     let store = Store(state: Counter(), reducer: counterReducer())
+    let ran = Locked(false)
+    store.dispatch(Thunk<Counter> { _ in ran.withLock { $0 = true } })
+    #expect(ran.current)
+    store.dispatch(
+      Thunk<Counter>.effect(id: 1, cancelInFlight: true) { context in
+        context.dispatch(Action(type: 2, data: 7))
+      })
+    await store.waitUntilIdle(includingEffects: true)
+    #expect(store.state.applied == [2])
+    #expect(store.state.value == 7)
+  }
+
+  @Test("a thunk runs as it leaves the middleware chain, whatever middleware the store has")
+  func thunkAfterMiddleware() {
+    let seen = Locked<[Int]>([])
+    let passing = Middleware<Counter> { action, context in
+      seen.append(action.type)
+      context.next(action)
+    }
+    let store = Store(state: Counter(), reducer: counterReducer(), middleware: [passing, passing])
+    store.dispatch(Thunk<Counter> { context in context.dispatch(Action(type: 2, data: 1)) })
+    #expect(seen.current == [Int.min, Int.min, 2, 2])
+    #expect(store.state.applied == [2])
+  }
+
+  @Test("send reports a thunk as run and an effect as started, not as dropped")
+  func sendOutcomes() async {
+    let store = Store(state: Counter(value: 4), reducer: counterReducer())
+    let ran = await store.send(Thunk<Counter> { _ in })
+    #expect(ran == SendResult(state: Counter(value: 4), outcome: .thunkRan))
+    let started = await store.send(Thunk<Counter>.effect { _ in })
+    #expect(started.outcome == .effectStarted)
+    #expect(started.outcome != .dropped(.middleware))
+    await store.waitUntilIdle(includingEffects: true)
+  }
+
+  @Test("an effect's work is tracked even when its closure neither awaits nor throws")
+  func effectNamedAtTheCallSite() async {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    let thread = Locked<Bool?>(nil)
+    let dispatching = Locked(true)
+    store.dispatch(
+      Thunk<Counter>.effect(id: "plain") { context in
+        thread.withLock { $0 = dispatching.current }
+        context.dispatch(Action(type: 3))
+      })
+    dispatching.withLock { $0 = false }
+    await store.waitUntilIdle(includingEffects: true)
+    #expect(thread.current == false, "the work ran inside dispatch, untracked")
+    #expect(store.state.applied == [3])
+  }
+
+  @Test("a store created with runsThunks: false reports each thunk that reaches its reducer")
+  func optedOut() {
+    let log = DiagnosticLog()
+    let store = Store(
+      state: Counter(), reducer: counterReducer(), name: "Plain", runsThunks: false,
+      diagnostics: log.handler)
     store.dispatch(Thunk<Counter> { _ in Issue.record("work must not run") })
     #expect(store.state.applied == [Int.min])
+    #expect(log.kinds == [.thunkNotRun])
+    #expect(
+      log.entries.current.first?.description
+        == "CSReduxKit: Plain: Thunk() reached the reducer without running: the store was "
+        + "created with runsThunks: false. Its work never runs; dispatch thunks made for this "
+        + "store's state, or create the store with the default runsThunks: true.")
+    expectDocumented(log.entries.current.first?.message)
+  }
+
+  @Test("a thunk made for another state type is reported, not reduced in silence")
+  func otherStateType() {
+    let log = DiagnosticLog()
+    let store = Store(
+      state: Counter(), reducer: counterReducer(), name: "Plain", diagnostics: log.handler)
+    store.dispatch(Thunk<Tally> { _ in Issue.record("work must not run") })
+    #expect(log.kinds == [.thunkNotRun])
+    #expect(
+      log.entries.current.first?.message.contains(
+        "it was made for another state type than Counter") == true)
+    expectDocumented(log.entries.current.first?.message)
   }
 }
 

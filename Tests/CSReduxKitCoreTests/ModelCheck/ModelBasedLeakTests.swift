@@ -20,8 +20,7 @@ struct ModelBasedLeakTests {
         Middleware<Counter> { [captured] action, context in
           _ = captured
           context.next(action)
-        },
-        .thunks,
+        }
       ])
     weak let weakStore = store
     store?.subscribe { [inSubscriber] _, _ in _ = inSubscriber }

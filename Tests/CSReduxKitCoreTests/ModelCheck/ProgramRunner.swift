@@ -273,7 +273,7 @@ final class ProgramRunner: @unchecked Sendable {
   /// The in-place flavour: applies the action to the state it is given, after dispatching the
   /// child of a `.dispatchInside` action (the generator gives it no other behaviour).
   private func makeInPlaceReducer() -> InPlaceReducer<ModelState> {
-    InPlaceReducer { [self] action, state in
+    InPlaceReducer.nonThrowing { [self] action, state in
       guard let id = action.data as? Int else {
         violation("the in-place reducer got an action without an id: \(action)")
         return

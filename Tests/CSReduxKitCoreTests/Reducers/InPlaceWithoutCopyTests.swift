@@ -56,12 +56,13 @@ private struct FailingWithFault: InPlaceReducerProtocol {
 
 @Suite("In-place reducers change the store's state without copying it")
 struct InPlaceWithoutCopyTests {
-  @Test("only reducers that cannot throw get the in-place path, found from their type")
+  @Test("only reducers named non-throwing get the in-place path, found from their type")
   func detection() {
     func reducesInPlace(_ reducer: some ReducerProtocol<Big>) -> Bool {
       Store(state: Big(), reducer: reducer).reducesInPlace
     }
-    #expect(reducesInPlace(InPlaceReducer<Big> { _, state in state.applied += 1 }))
+    #expect(reducesInPlace(InPlaceReducer<Big>.nonThrowing { _, state in state.applied += 1 }))
+    #expect(!reducesInPlace(InPlaceReducer<Big> { _, state in state.applied += 1 }))
     #expect(!reducesInPlace(InPlaceReducer<Big> { _, _ in throw Fault() }))
     #expect(reducesInPlace(Appending(seen: Locked([]))))
     #expect(!reducesInPlace(Failing()))
@@ -74,7 +75,7 @@ struct InPlaceWithoutCopyTests {
     let addresses = Locked<[Int]>([])
     let store = Store(
       state: Big(),
-      reducer: InPlaceReducer<Big> { action, state in
+      reducer: InPlaceReducer<Big>.nonThrowing { action, state in
         state.items[action.type] += 1
         state.applied += 1
         addresses.append(address(of: state.items))
@@ -146,7 +147,7 @@ struct InPlaceWithoutCopyTests {
     let reading = Locked<Store<Big>?>(nil)
     let slow = Store(
       state: Big(),
-      reducer: InPlaceReducer<Big> { _, state in
+      reducer: InPlaceReducer<Big>.nonThrowing { _, state in
         state.applied += 1
         started.open()
         // Wait, without sleeping, until the reader has found the state lent and waits.
@@ -175,7 +176,7 @@ struct InPlaceWithoutCopyTests {
     let log = DiagnosticLog()
     let store = Store(
       state: Big(),
-      reducer: InPlaceReducer<Big> { _, state in
+      reducer: InPlaceReducer<Big>.nonThrowing { _, state in
         state.applied = (holder.current?.state.applied ?? -1) + 10
       }, stateAccess: .lentToReducer(readsInsideGet: Big(applied: 100)), diagnostics: log.handler)
     holder.withLock { $0 = store }

@@ -56,7 +56,7 @@ private struct Counted: StateProtocol, Equatable {
 private func lendingStore(copies: Locked<Int>) -> Store<Counted> {
   Store(
     state: Counted(value: 0, copies: copies),
-    reducer: InPlaceReducer<Counted> { action, state in
+    reducer: InPlaceReducer<Counted>.nonThrowing { action, state in
       state.add((action.data as? Int) ?? 1)
     }, stateAccess: .lentToReducer(readsInsideGet: Counted(value: -1, copies: Locked(0))),
     diagnostics: { _ in })

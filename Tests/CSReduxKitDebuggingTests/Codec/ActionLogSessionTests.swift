@@ -135,13 +135,13 @@ struct ActionLogExportSessionTests {
   func replayOverPlaceholders() async throws {
     let store = sessionStore()
     let log = ActionLog(recording: store)
-    _ = await store.send(Action(SessionAction.add, data: "Buy milk"))
-    _ = await store.send(Action(SessionAction.add, data: 12))  // rejected, not exportable
-    _ = await store.send(Action(SessionAction.add, data: "Call Ann"))
+    await store.send(Action(SessionAction.add, data: "Buy milk"))
+    await store.send(Action(SessionAction.add, data: 12))  // rejected, not exportable
+    await store.send(Action(SessionAction.add, data: "Call Ann"))
     var codec = sessionCodec
     codec.register(SessionAction.remove)  // `remove` now claims no payload: a placeholder
-    _ = await store.send(Action(SessionAction.remove, data: 0))
-    _ = await store.send(Action(SessionAction.add, data: "Tea"))
+    await store.send(Action(SessionAction.remove, data: 0))
+    await store.send(Action(SessionAction.add, data: "Tea"))
     let recording = try codec.decode(codec.encode(log.recording))
     #expect(recording.entries.map(\.hasUnexportedPayload) == [false, true, false, true, false])
     let fresh = sessionStore()
@@ -153,10 +153,10 @@ struct ActionLogExportSessionTests {
   func recomputeOverPlaceholder() async throws {
     let store = sessionStore()
     let log = ActionLog(recording: store)
-    _ = await store.send(Action(SessionAction.add, data: "Buy milk"))
+    await store.send(Action(SessionAction.add, data: "Buy milk"))
     let placeholder = UnexportedPayload(typeName: "Note", summary: "Note(text: \"Tea\")")
-    _ = await store.send(Action(SessionAction.add, data: placeholder))  // rejected
-    _ = await store.send(Action(SessionAction.add, data: "Call Ann"))
+    await store.send(Action(SessionAction.add, data: placeholder))  // rejected
+    await store.send(Action(SessionAction.add, data: "Call Ann"))
     let state = try await withCheckedThrowingContinuation { continuation in
       do {
         try log.setSkipped(true, at: 0) { continuation.resume(returning: $0) }

@@ -53,19 +53,19 @@ extension ReducerFlavour {
         step(&state)
       }
     case .inPlace:
-      return InPlaceReducer<ReadBackState> { _, state in step(&state) }
+      return InPlaceReducer<ReadBackState>.nonThrowing { _, state in step(&state) }
     case .custom:
       return CustomReadBackReducer(hook: hook)
     case .router:
       return ActionRouter<ReadBackState> { On(ReadBackAction.work) { state in step(&state) } }
     case .combined:
       return CombinedReducer<ReadBackState>(
-        InPlaceReducer<ReadBackState> { _, state in step(&state) },
+        InPlaceReducer<ReadBackState>.nonThrowing { _, state in step(&state) },
         Reducer<ReadBackState> { _, state, finish in finish(state) })
     case .scoped:
       return ScopedReducer(
         "all", state: \ReadBackState.self,
-        reducer: InPlaceReducer<ReadBackState> { _, state in step(&state) })
+        reducer: InPlaceReducer<ReadBackState>.nonThrowing { _, state in step(&state) })
     }
   }
 

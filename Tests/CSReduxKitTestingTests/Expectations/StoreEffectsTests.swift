@@ -11,7 +11,7 @@ struct ProfileLoad: Hashable, Sendable {
 
 /// A tally store that runs thunks.
 func effectStore() -> Store<Tally> {
-  Store(state: Tally(), reducer: tallyReducer, name: "Profile", middleware: [.thunks])
+  Store(state: Tally(), reducer: tallyReducer, name: "Profile")
 }
 
 /// Starts an effect that waits at `door`, then notes "loaded"; returns once it has started.
@@ -20,7 +20,7 @@ func startLoad(
 ) async {
   let started = Door()
   store.dispatch(
-    Thunk<Tally>(id: ProfileLoad(), fileID: "Profile.swift", line: line) { context in
+    Thunk<Tally>.effect(id: ProfileLoad(), fileID: "Profile.swift", line: line) { context in
       started.open()
       await door.wait()
       context.dispatch(Action(TallyAction.note, data: "loaded"))
@@ -37,9 +37,9 @@ func savedCount() async throws -> Int {
 @Test("a load started by a thunk")
 func load() async throws {
   let store = Store(
-    state: CounterState(), reducer: CounterReducer(), middleware: [.thunks])
+    state: CounterState(), reducer: CounterReducer())
   store.dispatch(
-    Thunk<CounterState>(id: "load") { context in
+    Thunk<CounterState>.effect(id: "load") { context in
       let saved = try await savedCount()
       context.dispatch(Action(CounterAction.add, data: saved))
     })
@@ -155,13 +155,13 @@ struct StoreEffectsTests {
       context.next(action)
       guard action.type == TallyAction.add.rawValue else { return }
       context.dispatch(
-        Thunk<Tally>(id: ProfileLoad()) { context in
+        Thunk<Tally>.effect(id: ProfileLoad()) { context in
           await committed.wait()
           context.dispatch(Action(TallyAction.note, data: "loaded"))
         })
     }
     let store = Store(
-      state: Tally(), reducer: tallyReducer, name: "Profile", middleware: [.thunks, loading])
+      state: Tally(), reducer: tallyReducer, name: "Profile", middleware: [loading])
     store.subscribe(to: .cases(TallyAction.add)) { _, _ in committed.open() }
 
     let error = await expectationError {

@@ -160,7 +160,7 @@ final class CountLabel {
 @MainActor func labelFollowsTheStore() async throws {
   let store = Store(state: CounterState(), reducer: slowCounter)
   let label = CountLabel(store: store)
-  let result = await store.sendReportingOutcome(Action(CounterAction.add, data: 2))
+  let result = await store.send(Action(CounterAction.add, data: 2))
   #expect(result.outcome == .applied)
   await runPendingMainActorDeliveries()  // the label's update has run
   #expect(label.text == "2")

@@ -135,10 +135,10 @@ struct TestingCatalogueTests {
     let loading = Middleware<Tally> { action, context in
       context.next(action)
       guard action.type == TallyAction.add.rawValue else { return }
-      context.dispatch(Thunk<Tally>(id: ProfileLoad()) { _ in await release.wait() })
+      context.dispatch(Thunk<Tally>.effect(id: ProfileLoad()) { _ in await release.wait() })
     }
     let store = Store(
-      state: Tally(), reducer: tallyReducer, name: "Profile", middleware: [.thunks, loading])
+      state: Tally(), reducer: tallyReducer, name: "Profile", middleware: [loading])
     await startLoad(store, waitingAt: release)
     expectDocumented(
       await expectationError { try await store.expectNoRunningEffects(timeout: .zero) })

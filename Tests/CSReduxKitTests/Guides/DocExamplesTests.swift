@@ -78,7 +78,7 @@ struct CompositionDocExamplesTests {
       var users = Users()
     }
 
-    let settingsReducer = InPlaceReducer<Settings> { action, state in
+    let settingsReducer = InPlaceReducer<Settings>.nonThrowing { action, state in
       if action.type == 1 { state.facebook.toggle() }
     }
     let usersReducer = InPlaceReducer<Users> { action, state in
@@ -135,7 +135,7 @@ struct CompositionDocExamplesTests {
       },
       name: "TodoStore",
       actionNames: ActionTypeNames(TodoAction.self),
-      middleware: [.thunks, noEmptyDeletes, .logging(to: { print($0) })]
+      middleware: [noEmptyDeletes, .logging(to: { print($0) })]
     )
     store.dispatch(Action(TodoAction.delete, data: 0))  // dropped
     store.dispatch(
@@ -144,8 +144,10 @@ struct CompositionDocExamplesTests {
       })
     // end-example
     #expect(store.state.tasks == ["Work", "Eat"])
-    #expect(lines.current.count == 2)
+    #expect(lines.current.count == 3)
     #expect(lines.current.first?.hasPrefix("[TodoStore] 0 (add) \"Work\" committed in") == true)
+    // The thunk passes through the logger too, and is logged once its work ran.
+    #expect(lines.current.last?.hasPrefix("[TodoStore] Thunk() thunk ran in") == true)
   }
 }
 
@@ -155,6 +157,6 @@ private struct LogState: StateProtocol {
 }
 
 /// Appends a `String` payload; cannot throw, so a store may lend it its state.
-private let logReducer = InPlaceReducer<LogState> { action, state in
+private let logReducer = InPlaceReducer<LogState>.nonThrowing { action, state in
   if let line = action.data as? String { state.lines.append(line) }
 }

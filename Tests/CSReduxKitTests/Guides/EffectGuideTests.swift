@@ -65,7 +65,7 @@ final class DetailsScreen: Sendable {
     self.store = store
     self.item = item
     store.dispatch(
-      Thunk<SearchState>(id: DetailsLoad(item: item)) { context in
+      Thunk<SearchState>.effect(id: DetailsLoad(item: item)) { context in
         let details = try await catalogue.details(of: item)
         context.dispatch(Action(SearchAction.showDetails, data: details))
       })
@@ -81,7 +81,7 @@ final class DetailsScreen: Sendable {
 struct EffectGuideTests {
   @Test("docs/middleware-and-async.md: a search cancels the one in flight; late hits are dropped")
   func searchCancelsInFlight() async throws {
-    let store = Store(state: SearchState(), reducer: searchReducer, middleware: [.thunks])
+    let store = Store(state: SearchState(), reducer: searchReducer)
     let printed = Locked<[String]>([])
     @Sendable func print(_ hits: [String]) { printed.append("\(hits)") }
     // The hits for "mi" come back only after those for "milk" are shown: a late answer.
@@ -96,7 +96,7 @@ struct EffectGuideTests {
     struct ItemSearch: Hashable, Sendable {}
 
     func search(_ query: String) -> Thunk<SearchState> {
-      Thunk(id: ItemSearch(), cancelInFlight: true) { context in
+      Thunk.effect(id: ItemSearch(), cancelInFlight: true) { context in
         let hits = try await catalogue.hits(for: query)
         context.dispatch(Action(SearchAction.showHits, data: hits))
       }
@@ -115,7 +115,7 @@ struct EffectGuideTests {
   func loadTiedToAScreen() async throws {
     let diagnostics = Locked<[StoreDiagnostic]>([])
     let store = Store(
-      state: SearchState(), reducer: searchReducer, middleware: [.thunks],
+      state: SearchState(), reducer: searchReducer,
       diagnostics: { diagnostics.append($0) })
     let answer = Door()
     catalogue.hold("Caviar", at: answer)

@@ -85,7 +85,7 @@ struct GuideExampleTests {
     }
 
     // 2. Await the state committed for an action.
-    let signedIn = await store.send(Action(AccountAction.signIn, data: "Ann"))
+    let signedIn = await store.send(Action(AccountAction.signIn, data: "Ann")).state
     print(signedIn.userName ?? "-")  // Ann
 
     // 3. UI code: called on the main actor, in commit order.
@@ -102,7 +102,7 @@ struct GuideExampleTests {
     #expect(lines.current.filter { $0.hasPrefix("action ") } == ["action 0: Ann", "action 0: Bob"])
   }
 
-  @Test("docs/concurrency.md: sendReportingOutcome tells a failed action from an applied one")
+  @Test("docs/concurrency.md: send tells a failed action from an applied one")
   func sendOutcome() async {
     let lines = Locked<[String]>([])
     @Sendable func print(_ line: String) { lines.append(line) }
@@ -120,15 +120,16 @@ struct GuideExampleTests {
 
     // example: send-outcome
     let signIn = Action(AccountAction.signIn, data: "")
-    let result = await store.sendReportingOutcome(signIn)
+    let result = await store.send(signIn)
     switch result.outcome {
     case .applied: print("signed in: \(result.state.userName ?? "-")")
     case .failed(let error): print("failed: \(error.map { "\($0)" } ?? "-")")
     case .dropped(let reason): print("not applied: \(reason)")
+    case .thunkRan, .effectStarted: break  // a Thunk's outcomes
     }
     // end-example
 
-    let applied = await store.sendReportingOutcome(Action(AccountAction.signIn, data: "Ann"))
+    let applied = await store.send(Action(AccountAction.signIn, data: "Ann"))
     #expect(applied.isApplied)
     #expect(lines.current == ["failed: EmptyName()"])
   }

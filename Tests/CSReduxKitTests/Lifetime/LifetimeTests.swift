@@ -116,8 +116,7 @@ struct LifetimeTests {
           Middleware { [inMiddleware] action, context in
             _ = inMiddleware
             context.next(action)
-          },
-          .thunks,
+          }
         ])
       weak let weakStore = store
       var log: ActionLog<Counter.Saved>? = store.map { ActionLog(recording: $0) }
@@ -161,7 +160,7 @@ struct LifetimeTests {
       reducer: Reducer<Counter> { [inReducer] action, state, finish in
         _ = inReducer
         counterReducer().execute(action: action, state: state, finish: finish)
-      }, middleware: [.thunks])
+      })
     weak let weakStore = store
     inReducer = nil
     let notified = Locked(0)
@@ -174,7 +173,7 @@ struct LifetimeTests {
       let context = kept.current
       context?.dispatch(Action(type: 1))
       #expect(context?.state.value == 1, "the action was still reduced")
-      let sent = await context?.send(Action(type: 2, data: 5))
+      let sent = await context?.send(Action(type: 2, data: 5)).state
       #expect(sent?.value == 6, "send still returns the committed state")
     }
     #expect(notified.current == 0, "the store's subscriptions ended with it")

@@ -82,7 +82,7 @@ extension ReducerFlavour {
         apply(action, to: &state.value, hook: hook)
       }
     case .inPlace:
-      return InPlaceReducer<ReentryState> { action, state in
+      return InPlaceReducer<ReentryState>.nonThrowing { action, state in
         apply(action, to: &state.value, hook: hook)
       }
     case .custom:
@@ -98,14 +98,14 @@ extension ReducerFlavour {
       }
     case .combined:
       return CombinedReducer<ReentryState>(
-        InPlaceReducer<ReentryState> { action, state in
+        InPlaceReducer<ReentryState>.nonThrowing { action, state in
           apply(action, to: &state.value, hook: hook)
         },
         Reducer<ReentryState> { _, state, finish in finish(state) })
     case .scoped:
       return ScopedReducer(
         "part", state: \ReentryState.part,
-        reducer: InPlaceReducer<ReentryPart> { action, part in
+        reducer: InPlaceReducer<ReentryPart>.nonThrowing { action, part in
           apply(action, to: &part.value, hook: hook)
         })
     }
@@ -182,7 +182,7 @@ struct ReentrantReadTests {
   func thunkState(flavour: ReducerFlavour) {
     let log = DiagnosticLog()
     let events = Locked<[String]>([])
-    let store = flavour.makeStore(middleware: [.thunks], diagnostics: log) { store in
+    let store = flavour.makeStore(diagnostics: log) { store in
       store.dispatch(
         Thunk<ReentryState> { context in
           events.append("thunk sees \(context.state.value)")
@@ -202,14 +202,14 @@ struct ReentrantReadTests {
     let log = DiagnosticLog()
     let sent = Locked<[Int]>([])
     let done = AsyncLatch()
-    let store = flavour.makeStore(middleware: [.thunks], diagnostics: log) { store in
+    let store = flavour.makeStore(diagnostics: log) { store in
       store.dispatch(
-        Thunk<ReentryState> { context async in
-          sent.append(await context.send(Action(ReentryAction.followUp)).value)
+        Thunk<ReentryState>.effect { context in
+          sent.append(await context.send(Action(ReentryAction.followUp)).state.value)
           done.open()
         })
     }
-    let state = await store.send(Action(ReentryAction.work))
+    let state = await store.send(Action(ReentryAction.work)).state
     #expect(state.value == 1)
     await done.wait()
     #expect(sent.current == [101])

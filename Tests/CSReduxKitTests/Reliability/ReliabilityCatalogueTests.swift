@@ -161,7 +161,7 @@ struct ReliabilityCatalogueTests {
       let box = Locked<Store<Counter>?>(nil)
       let store = Store(
         state: Counter(),
-        reducer: InPlaceReducer<Counter> { _, state in
+        reducer: InPlaceReducer<Counter>.nonThrowing { _, state in
           state.value = (box.current?.state.value ?? 0) + 1
         }, stateAccess: .lentToReducer(readsInsideGet: Counter()), diagnostics: handler)
       box.withLock { $0 = store }

@@ -202,12 +202,17 @@ struct _EffectEntry {
   }
 }
 
-/// An effect's identity, compared as `AnyHashable`.
+/// An effect's identity: the value's dynamic type and the value. `AnyHashable` alone bridges
+/// numeric types and optionals (`AnyHashable(1) == AnyHashable(1.0)`, and
+/// `AnyHashable(Optional(1)) == AnyHashable(1)`), so the type is compared first: identities
+/// of different types never match.
 struct _EffectKey: Hashable, @unchecked Sendable {
+  let type: ObjectIdentifier
   // Made only from a `Hashable & Sendable` value, so the boxed value is `Sendable`.
   let base: AnyHashable
 
   init(_ id: any Hashable & Sendable) {
+    self.type = ObjectIdentifier(Swift.type(of: id))
     self.base = AnyHashable(id)
   }
 }

@@ -1,5 +1,55 @@
 extension _StoreEngine {
-  /// Starts the work of an `async` thunk as an effect: registered (cancelling the effects it
+  /// Runs a thunk that left the middleware chain, instead of queueing it: its work at once,
+  /// or started as an effect; then calls the completion with the current state and
+  /// ``ActionOutcome/thunkRan`` or ``ActionOutcome/effectStarted``. Returns `false` for an
+  /// action the queue takes after all: not a thunk of this store's state, or a thunk of a
+  /// store created with `runsThunks: false` (both reported).
+  ///
+  /// A thunk that leaves the chain inside this store's reducer call (a store without
+  /// middleware, where `dispatch` goes straight to the queue) runs after the commit, like
+  /// any action dispatched there: its work then reads a committed state.
+  @usableFromInline
+  func runThunk(
+    _ action: any ActionProtocol, completion: inout _Completion<State>?, gate: _EffectGate?
+  ) -> Bool {
+    guard let thunk = action as? Thunk<State>, runsThunks else {
+      if action is any _AnyThunk { reportThunkNotRun(action) }
+      return false
+    }
+    if deferFromReducer(action, completion: completion) {
+      completion = nil
+      return true
+    }
+    let completion = completion.take()
+    if let gate, !effects.isOpen(gate) {
+      completion?(state, .dropped(.effectCancelled))
+      return true
+    }
+    switch thunk.work {
+    case .now(let work):
+      work(ThunkContext(engine: self))
+      completion?(state, .thunkRan)
+    case .effect(let work):
+      startEffect(thunk, work)
+      completion?(state, .effectStarted)
+    }
+    return true
+  }
+
+  /// Says that a thunk reaches the reducer, where it does nothing.
+  func reportThunkNotRun(_ action: any ActionProtocol) {
+    let why =
+      runsThunks && !(action is Thunk<State>)
+      ? "it was made for another state type than \(State.self)"
+      : "the store was created with runsThunks: false"
+    report(
+      .thunkNotRun, actionType: nil,
+      "\(action) reached the reducer without running: \(why). Its work never runs; "
+        + "dispatch thunks made for this store's state, or create the store with the "
+        + "default runsThunks: true.")
+  }
+
+  /// Starts the work of an effect thunk: registered (cancelling the effects it
   /// supersedes) before this returns, then run in a task of its own.
   ///
   /// The task holds the engine until the work returns, and the engine holds the task through

@@ -2,7 +2,8 @@ import Dispatch
 
 /// The run loop: how one action goes from the queue to the last subscriber.
 ///
-/// Read top to bottom: `enqueue` admits an action; when the store was idle, the calling thread
+/// Read top to bottom: `enqueue` admits an action (a ``Thunk`` runs there instead, see
+/// `runThunk`); when the store was idle, the calling thread
 /// runs the queue (`run`): for each action, `step` calls the reducer (`reduce`) and
 /// `complete` commits its outcome, notifies the subscribers, calls the completion and closes
 /// the round, which loads the next queued action (an outcome that leaves the state as it was
@@ -24,7 +25,15 @@ extension _StoreEngine {
   ) {
     // The turn is made here, outside the lock: reading the type calls into the action. The
     // completion is moved into it, not copied.
-    var turn = _Turn(type: action.type, completion: completion.take(), thread: _currentThreadID())
+    let type = action.type
+    // A thunk leaves the chain here and runs instead of reaching the reducer: one comparison
+    // of the type read for the turn anyway, out of line past it.
+    if _slowPath(type == Thunk<State>.actionType),
+      runThunk(action, completion: &completion, gate: gate)
+    {
+      return
+    }
+    var turn = _Turn(type: type, completion: completion.take(), thread: _currentThreadID())
     var given: State?
     let admission = inner.withLock { core in
       defer { core.checkInvariants() }

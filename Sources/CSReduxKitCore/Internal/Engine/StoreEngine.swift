@@ -33,7 +33,10 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let inner: _Locked<_StoreCore<State>>
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: ContiguousArray<_MiddlewareLink<State>>
-  /// The effects the store runs (`async` thunks); see `_StoreEngine+Effects`.
+  /// Whether a ``Thunk`` that leaves the chain runs (`true` unless the store was created with
+  /// `runsThunks: false`); see `runThunk`.
+  @usableFromInline let runsThunks: Bool
+  /// The effects the store runs (effect thunks); see `_StoreEngine+Effects`.
   @usableFromInline let effects = _EffectRegistry()
   /// The thread inside the reducer's call, 0 outside it; kept only for stores with middleware,
   /// so that `dispatch` tells a dispatch from inside the reducer apart with one load. Only
@@ -65,8 +68,8 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @inlinable
   init(
     state: State, reducer: some ReducerProtocol<State>, name: String,
-    actionNames: ActionTypeNames, middleware: [Middleware<State>], reducerTimeout: Duration,
-    nestedDispatchLimit: Int, stateAccess: StateAccess<State>,
+    actionNames: ActionTypeNames, middleware: [Middleware<State>], runsThunks: Bool = true,
+    reducerTimeout: Duration, nestedDispatchLimit: Int, stateAccess: StateAccess<State>,
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
     self.name = name
@@ -88,6 +91,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.reporter = _Reporter(
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
     self.middleware = ContiguousArray(middleware.lazy.map { _MiddlewareLink($0.body) })
+    self.runsThunks = runsThunks
     self.inner = _Locked(
       _StoreCore(
         state: state, lendsState: lends, feedbackLimit: nestedDispatchLimit,
@@ -105,8 +109,8 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     report(
       .stateCannotBeLent, actionType: nil,
       "stateAccess: .lentToReducer was given, but this reducer cannot take a lent state (only "
-        + "an in-place reducer that cannot throw can: an InPlaceReducer made from a closure "
-        + "without try, or an InPlaceReducerProtocol whose reduce does not throw); the store "
+        + "an in-place reducer that cannot throw can: InPlaceReducer.nonThrowing, or an "
+        + "InPlaceReducerProtocol whose reduce does not throw); the store "
         + "keeps its committed state and copies it, as with .alwaysReadable. Use such a "
         + "reducer, or leave stateAccess at its default.")
   }

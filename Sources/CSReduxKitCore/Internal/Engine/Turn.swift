@@ -2,7 +2,7 @@
 /// (or the current state, when the action was dropped) and what became of the action.
 ///
 /// The outcome travels as a value: a `dispatch(_:completion:)` that only wants the state
-/// ignores it, `sendReportingOutcome` and the logging middleware read it.
+/// ignores it, `send` and the logging middleware read it.
 @usableFromInline
 typealias _Completion<State> = @Sendable (State, ActionOutcome) -> Void
 
