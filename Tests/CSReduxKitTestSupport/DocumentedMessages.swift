@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 // The message catalogue of docs/reliability.md, read once for every test target that checks its
 // failures against it: the catalogue's `<…>` placeholders (a path, a time, an error from the
 // system) match any text on one line; everything else must be equal.

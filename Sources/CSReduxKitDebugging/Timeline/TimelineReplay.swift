@@ -108,13 +108,13 @@ struct ReplayLane: Sendable {
         entry.action.type == StateReplacedAction.type || entry.hasRedactedPayload
         || entry.dispatchedAction.data is UnexportedPayload
       if isReset {
-        _ = await store.send(
+        await store.send(
           StateReplacedAction(
             state: recorded,
             reason: "entry #\(entry.sequence): its recorded state stands in"))
         return nil
       }
-      let result = await store.sendReportingOutcome(entry.dispatchedAction)
+      let result = await store.send(entry.dispatchedAction)
       let state = result.state
       let outcome = result.outcome
       let wasRejected: Bool

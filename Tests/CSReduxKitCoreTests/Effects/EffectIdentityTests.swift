@@ -25,7 +25,7 @@ struct EffectIdentityTests {
   @Test(
     "with an effect of identity 1 running, UInt8(1), Int64(1), 1.0, Optional(1) and \"1\" cancel nothing"
   )
-  func typesAreKeptApart() async {
+  func typesAreKeptApart() async throws {
     let store = identityStore()
     let release = Door()
     await startEffect(on: store, id: 1, release: release)
@@ -37,22 +37,22 @@ struct EffectIdentityTests {
     #expect(store.runningEffects.map(\.isCancelled) == [false])
     #expect(store.cancelEffects(id: 1) == 1)
     release.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
   }
 
   @Test("cancelInFlight cancels only the effects whose identity has the same type")
-  func cancelInFlightKeepsTypesApart() async {
+  func cancelInFlightKeepsTypesApart() async throws {
     let store = identityStore()
     let release = Door()
     await startEffect(on: store, id: Optional(1), release: release)
     store.dispatch(Thunk<Counter>.effect(id: 1, cancelInFlight: true) { _ in })
     #expect(store.runningEffects.first?.isCancelled == false)
     release.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
   }
 
   @Test("an effect's context cancels the store's effects by identity")
-  func contextCancels() async {
+  func contextCancels() async throws {
     let store = identityStore()
     let release = Door()
     await startEffect(on: store, id: "load", release: release)
@@ -63,12 +63,12 @@ struct EffectIdentityTests {
         cancelled.append(context.cancelEffects(id: "load"))
       })
     release.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
     #expect(cancelled.current == [0, 1])
   }
 
   @Test("a running effect's identity reads back as its own type, and as no other")
-  func typedIdentity() async {
+  func typedIdentity() async throws {
     let store = identityStore()
     let release = Door()
     await startEffect(on: store, id: 7, release: release)
@@ -78,6 +78,6 @@ struct EffectIdentityTests {
     #expect(effect?.id(as: Double.self) == nil)
     #expect(effect?.id(as: String.self) == nil)
     release.open()
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
   }
 }

@@ -10,7 +10,7 @@ private struct Load: Hashable, Sendable {}
 private func startLoad(_ store: Store<Tally>, waitingAt door: Door) async {
   let started = Door()
   store.dispatch(
-    Thunk<Tally>(id: Load(), fileID: "Load.swift", line: 3) { context in
+    Thunk<Tally>.effect(id: Load(), fileID: "Load.swift", line: 3) { context in
       started.open()
       await door.wait()
       context.dispatch(Action(TallyAction.note, data: "loaded"))
@@ -128,7 +128,7 @@ struct WaitUntilIdleTests {
   @Test("idle includes effects by default: isIdle, whenIdle and both waits agree")
   func effectsByDefault() async throws {
     let store = Store(
-      state: Tally(), reducer: tallyReducer, name: "Loader", middleware: [.thunks])
+      state: Tally(), reducer: tallyReducer, name: "Loader")
     let release = Door()
     await startLoad(store, waitingAt: release)
     #expect(!store.isIdle, "an effect still runs")

@@ -172,7 +172,7 @@ struct ThunkTests {
   @Test(
     "a thunk dispatched to a store created without middleware runs; its type never reaches the reducer"
   )
-  func thunkWithoutMiddleware() async {
+  func thunkWithoutMiddleware() async throws {
     let store = Store(state: Counter(), reducer: counterReducer())
     let ran = Locked(false)
     store.dispatch(Thunk<Counter> { _ in ran.withLock { $0 = true } })
@@ -181,7 +181,7 @@ struct ThunkTests {
       Thunk<Counter>.effect(id: 1, cancelInFlight: true) { context in
         context.dispatch(Action(type: 2, data: 7))
       })
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
     #expect(store.state.applied == [2])
     #expect(store.state.value == 7)
   }
@@ -200,18 +200,18 @@ struct ThunkTests {
   }
 
   @Test("send reports a thunk as run and an effect as started, not as dropped")
-  func sendOutcomes() async {
+  func sendOutcomes() async throws {
     let store = Store(state: Counter(value: 4), reducer: counterReducer())
     let ran = await store.send(Thunk<Counter> { _ in })
     #expect(ran == SendResult(state: Counter(value: 4), outcome: .thunkRan))
     let started = await store.send(Thunk<Counter>.effect { _ in })
     #expect(started.outcome == .effectStarted)
     #expect(started.outcome != .dropped(.middleware))
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
   }
 
   @Test("an effect's work is tracked even when its closure neither awaits nor throws")
-  func effectNamedAtTheCallSite() async {
+  func effectNamedAtTheCallSite() async throws {
     let store = Store(state: Counter(), reducer: counterReducer())
     let thread = Locked<Bool?>(nil)
     let dispatching = Locked(true)
@@ -221,7 +221,7 @@ struct ThunkTests {
         context.dispatch(Action(type: 3))
       })
     dispatching.withLock { $0 = false }
-    await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(includingEffects: true)
     #expect(thread.current == false, "the work ran inside dispatch, untracked")
     #expect(store.state.applied == [3])
   }

@@ -144,7 +144,7 @@ struct TimelineCauseTests {
     try timeline.record(todos, codec: todosCodec)
     let subscription = account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
       todos.dispatch(
-        Thunk<TodoState> { context in
+        Thunk<TodoState>.effect { context in
           await Task.yield()
           context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
           account.dispatch(Action(AccountAction.noteActivity, data: 1))

@@ -95,7 +95,7 @@ func accountStore(middleware: [Middleware<AccountState>] = []) -> Store<AccountS
     diagnostics: { _ in })
 }
 
-func todoStore(middleware: [Middleware<TodoState>] = [.thunks]) -> Store<TodoState> {
+func todoStore(middleware: [Middleware<TodoState>] = []) -> Store<TodoState> {
   Store(
     state: TodoState(), reducer: todoReducer, name: "Todos",
     actionNames: ActionTypeNames(TodoAction.self), middleware: middleware, diagnostics: { _ in })
@@ -156,7 +156,7 @@ final class RecordedApp: Sendable {
     subscriptions = [
       account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
         todos.dispatch(
-          Thunk<TodoState> { context in
+          Thunk<TodoState>.effect { context in
             await Task.yield()
             context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
           })
