@@ -32,7 +32,7 @@ struct RecordedSessionTests {
     let session = try codec.decode(Self.session)
     var replay = TimelineReplay()
     replay.add(Store(state: AccountState(), reducer: accountReducer, name: "Account"), codec: accountCodec)
-    replay.add(Store(state: TodoState(), reducer: todoReducer, name: "Todos"), codec: todosCodec)
+    replay.add(Store(state: TodoState(), reducer: todoReducer, name: "Todos", diagnostics: { _ in }), codec: todosCodec)
     replay.add(Store(state: ProfileState(), reducer: profileReducer, name: "Profile"), codec: profileCodec)
     let replayed = try await replay.check(session)
     #expect(replayed == session.entries.filter { !$0.isSkipped }.count)
