@@ -136,6 +136,8 @@ struct _TracedTurn<State: StateProtocol> {
   @usableFromInline let mark: _TraceMark
   @usableFromInline let tracer: _Tracer<State>
   @usableFromInline let nanoseconds: UInt64
+  /// The completion of the traced action, which runs with the entry as its cause.
+  @usableFromInline var completion: _Completion<State>?
 
   @usableFromInline
   init(mark: _TraceMark, tracer: _Tracer<State>, nanoseconds: UInt64) {
@@ -210,9 +212,9 @@ extension _StoreEngine {
   @usableFromInline
   func notifyTraced(
     _ traced: _TracedTurn<State>, _ round: consuming _NotificationList<State>,
-    _ action: any ActionProtocol, _ state: State, completion: _Completion<State>?,
-    failure: ActionOutcome?
+    _ action: any ActionProtocol, _ state: State, failure: ActionOutcome?
   ) {
+    let completion = traced.completion
     let extras = round.extras.take()
     let delivered: any ActionProtocol
     if case .failed(let error)? = failure {

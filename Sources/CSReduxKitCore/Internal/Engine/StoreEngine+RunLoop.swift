@@ -215,8 +215,9 @@ extension _StoreEngine {
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
       let completion = turn.completion.take()
-      if let traced = traced.take() {
-        notifyTraced(traced, round, action, state, completion: completion, failure: failure)
+      if var traced = traced.take() {
+        traced.completion = completion
+        notifyTraced(traced, round, action, state, failure: failure)
       } else {
         notify(round, action, state, completion: completion, failure: failure)
       }

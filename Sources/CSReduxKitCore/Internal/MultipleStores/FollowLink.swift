@@ -29,7 +29,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     @usableFromInline var isDraining = false
     @usableFromInline var subscription: Subscription?
 
-    @usableFromInline
+    @inlinable
     init() {}
   }
 
@@ -42,7 +42,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   @usableFromInline let target: _WeakReference<Store<Target>>
   @usableFromInline let core = _Locked(Core())
 
-  @usableFromInline
+  @inlinable
   init(
     sourceName: String, target: Store<Target>, depthLimit: Int,
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void,
@@ -57,13 +57,13 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     self.makeAction = makeAction
   }
 
-  @usableFromInline
+  @inlinable
   func attach(_ subscription: Subscription) {
     core.withLock { $0.subscription = subscription }
   }
 
   /// Sets the first value, unless a commit of the source already did.
-  @usableFromInline
+  @inlinable
   func start(_ value: Value, sendsInitialValue: Bool) {
     let first = core.withLock { core -> Pending? in
       guard !core.hasValue else { return nil }

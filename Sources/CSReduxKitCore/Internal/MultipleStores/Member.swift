@@ -11,7 +11,7 @@ struct _Member: Sendable {
   /// Hands a broadcast action to the store; returns `false` when the store is gone.
   @usableFromInline let deliver: @Sendable (any ActionProtocol) -> Bool
 
-  @usableFromInline
+  @inlinable
   init<State>(
     store: Store<State>,
     translate: @escaping @Sendable (any ActionProtocol) -> (any ActionProtocol)?

@@ -5,7 +5,7 @@
 @usableFromInline
 final class _WeakReference<Object: AnyObject> {
   @usableFromInline weak var object: Object?
-  @usableFromInline init(_ object: Object) { self.object = object }
+  @inlinable init(_ object: Object) { self.object = object }
 }
 
 // Reading or clearing a weak reference is atomic; the object decides what crosses threads.
