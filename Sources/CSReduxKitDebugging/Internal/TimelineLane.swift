@@ -38,9 +38,10 @@ enum TimelineStep: Sendable {
 final class RecordedLane<State: StateProtocol & Codable>: TimelineLane, @unchecked Sendable {
   let name: String
   let stateTypeName: String
-  // Set once, in `init`: the lane neither keeps the store alive nor is kept by it.
+  // Set once, in `init`: the lane keeps neither the store nor its engine alive (the engine
+  // keeps the lane's tracer, which keeps the timeline's entries and so the lane).
   weak var store: Store<State>?
-  let engine: _StoreEngine<State>
+  weak var engine: _StoreEngine<State>?
   let codec: ActionLogCodec<State>
   let origin: ObjectIdentifier
   let tracer: _Tracer<State>
@@ -118,7 +119,7 @@ final class RecordedLane<State: StateProtocol & Codable>: TimelineLane, @uncheck
     let plan = RecomputePlan(
       base: StateChain(base: base, actions: [], replay: nil),
       sequences: Array(steps.indices), steps: typed, generation: 0)
-    let execute = engine.execute
+    let execute = store.engine.execute
     let computation = _StateComputation<State> { current, finish in
       CSReduxKitDebugging.recompute(plan, from: base, at: 0, into: [], execute: execute) { states in
         let taken = apply(states.map { ($0.state as any Sendable, $0.isRejected) })
@@ -131,6 +132,6 @@ final class RecordedLane<State: StateProtocol & Codable>: TimelineLane, @uncheck
   }
 
   func detach() {
-    _ = engine.attachTracer(nil)
+    _ = engine?.attachTracer(nil)
   }
 }

@@ -81,7 +81,13 @@ public final class Timeline: @unchecked Sendable {
   }
 
   deinit {
-    for lane in inner.withLock({ $0.lanes }) { lane.detach() }
+    // Each lane keeps its store's tracer, and the tracer keeps the entries: dropping the lanes
+    // ends that cycle, so the entries go with the timeline.
+    let lanes = inner.withLock { inner in
+      defer { inner.lanes.removeAll() }
+      return inner.lanes
+    }
+    for lane in lanes { lane.detach() }
   }
 
   /// Starts recording `store` in the timeline.

@@ -108,3 +108,26 @@ struct TimelineTravelTests {
     #expect(timeline.byteCount == 80)
   }
 }
+
+/// A payload whose deallocation the lifetime test observes.
+private final class Probe: Sendable {}
+
+@Suite("Timeline: lifetime")
+struct TimelineLifetimeTests {
+  @Test("a timeline that goes lets its entries go, and the stores it recorded")
+  func timelineIsFreed() throws {
+    var probe: Probe? = Probe()
+    weak let weakProbe = probe
+    var timeline: Timeline? = Timeline()
+    var store: Store<TodoState>? = todoStore()
+    weak let weakStore = store
+    if let timeline, let store { try timeline.record(store, codec: todosCodec) }
+    store?.dispatch(Action(TodoAction.add, data: probe))
+    probe = nil
+    #expect(timeline?.entries.count == 1, "the action is recorded, with its payload")
+    timeline = nil
+    store = nil
+    #expect(weakStore == nil)
+    #expect(weakProbe == nil, "the entries went with the timeline")
+  }
+}
