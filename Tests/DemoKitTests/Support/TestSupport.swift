@@ -70,7 +70,7 @@ enum DemoBinary {
   }
 
   /// Runs the binary and blocks until it exits or `timeout` passes; `nil` if it cannot start.
-  private static func spawnAndWait(
+  static func spawnAndWait(
     _ path: String, _ arguments: [String], input: String, timeout: Duration
   ) -> DemoRun? {
     var stdinFD: Int32 = -1
@@ -84,8 +84,7 @@ enum DemoBinary {
     FileDescriptor(rawValue: stdinFD).write(input)
     _ = demo_close(stdinFD)
     let deadline = ContinuousClock.now + timeout
-    let output = readUntilEnd(stdoutFD, deadline: deadline)
-    let error = readUntilEnd(stderrFD, deadline: deadline)
+    let (output, error) = readBoth(stdoutFD, stderrFD, deadline: deadline)
     _ = demo_close(stdoutFD)
     _ = demo_close(stderrFD)
     if ContinuousClock.now >= deadline { _ = demo_kill(pid) }
@@ -95,16 +94,26 @@ enum DemoBinary {
       error: String(decoding: error, as: UTF8.self))
   }
 
-  /// Reads `fd` until end of file or the deadline, waiting on the descriptor (never sleeping).
-  static func readUntilEnd(_ fd: Int32, deadline: ContinuousClock.Instant) -> [UInt8] {
-    var data: [UInt8] = []
-    while ContinuousClock.now < deadline {
-      guard demo_poll_readable(fd, 100) == 1 else { continue }
-      guard let chunk = try? FileDescriptor(rawValue: fd).read(upTo: 4096) else { continue }
-      if chunk.isEmpty { break }
-      data += chunk
+  /// Reads both pipes until each reaches end of file or the deadline passes, waiting on the
+  /// descriptors (never sleeping).
+  ///
+  /// Both are read in turn: a child that fills one pipe blocks until it is read, so reading one
+  /// pipe to its end before the other would wait for the deadline.
+  static func readBoth(
+    _ first: Int32, _ second: Int32, deadline: ContinuousClock.Instant
+  ) -> ([UInt8], [UInt8]) {
+    var data: [[UInt8]] = [[], []]
+    var open = [true, true]
+    let descriptors = [first, second]
+    while open.contains(true), ContinuousClock.now < deadline {
+      for index in descriptors.indices where open[index] {
+        guard demo_poll_readable(descriptors[index], 10) == 1 else { continue }
+        let chunk = try? FileDescriptor(rawValue: descriptors[index]).read(upTo: 65_536)
+        guard let chunk else { continue }
+        if chunk.isEmpty { open[index] = false } else { data[index] += chunk }
+      }
     }
-    return data
+    return (data[0], data[1])
   }
 }
 
