@@ -75,9 +75,14 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
   public let id: (any Hashable & Sendable)?
   /// Whether the effect cancels the running effects with the same ``id`` as it starts.
   public let cancelInFlight: Bool
-  /// Where the thunk was created, for diagnostics: `File.swift:12`; `nil` for a synchronous
-  /// thunk.
-  let origin: String?
+  /// The file where the thunk was created, for diagnostics; `nil` for a synchronous thunk.
+  let fileID: String?
+  /// The line where the thunk was created, for diagnostics.
+  let line: Int
+
+  /// Where the thunk was created: `File.swift:12`; `nil` for a synchronous thunk. Put together
+  /// only when a description needs it: starting an effect makes no string.
+  var origin: String? { fileID.map { "\($0):\(line)" } }
 
   @usableFromInline
   enum Work: Sendable {
@@ -96,17 +101,19 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
     self.work = .now(work)
     self.id = nil
     self.cancelInFlight = false
-    self.origin = nil
+    self.fileID = nil
+    self.line = 0
   }
 
   private init(
     effect work: @escaping @Sendable (ThunkContext<State>) async throws -> Void,
-    id: (any Hashable & Sendable)?, cancelInFlight: Bool, origin: String
+    id: (any Hashable & Sendable)?, cancelInFlight: Bool, fileID: String, line: Int
   ) {
     self.work = .effect(work)
     self.id = id
     self.cancelInFlight = cancelInFlight
-    self.origin = origin
+    self.fileID = fileID
+    self.line = line
   }
 
   /// A thunk whose work runs as an effect of the store, in a task of its own, without an
@@ -125,7 +132,7 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
     fileID: String = #fileID, line: Int = #line,
     _ work: @escaping @Sendable (_ context: ThunkContext<State>) async throws -> Void
   ) -> Thunk {
-    Thunk(effect: work, id: nil, cancelInFlight: false, origin: "\(fileID):\(line)")
+    Thunk(effect: work, id: nil, cancelInFlight: false, fileID: fileID, line: line)
   }
 
   /// A thunk whose work runs as an effect of the store with the identity `id`, which
@@ -156,7 +163,7 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
     line: Int = #line,
     _ work: @escaping @Sendable (_ context: ThunkContext<State>) async throws -> Void
   ) -> Thunk {
-    Thunk(effect: work, id: id, cancelInFlight: cancelInFlight, origin: "\(fileID):\(line)")
+    Thunk(effect: work, id: id, cancelInFlight: cancelInFlight, fileID: fileID, line: line)
   }
 }
 

@@ -11,11 +11,16 @@
 /// ``StoreCoordinator/followDepthLimit`` hops is stopped and reported as
 /// ``StoreDiagnostic/Kind/crossStoreCycle``.
 public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
+  /// The wrapped action and the route, in one object: the struct stays one word, so an
+  /// `any ActionProtocol` holds it without a box of its own, and copying it is one retain.
+  @usableFromInline let storage: _CoordinatedStorage
+
   /// The action the follow made.
-  public let action: any ActionProtocol
+  public var action: any ActionProtocol { storage.action }
+
   /// The stores the change went through, by name: where it started first, the store receiving
   /// this action last.
-  public let path: [String]
+  public var path: [String] { storage.route?.names ?? [] }
 
   /// Wraps an action a follow made.
   ///
@@ -23,29 +28,36 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   ///   - action: The action for the receiving store.
   ///   - path: The names of the stores the change went through, the receiving store last.
   public init(_ action: any ActionProtocol, path: [String]) {
-    self.action = action
-    self.path = path
+    var route: _FollowRoute?
+    for name in path { route = _FollowRoute(name, after: route) }
+    storage = _CoordinatedStorage(action, route: route)
+  }
+
+  /// Wraps an action a follow made, with the route it already has.
+  @inlinable
+  init(_ action: any ActionProtocol, route: _FollowRoute) {
+    storage = _CoordinatedStorage(action, route: route)
   }
 
   /// The wrapped action's type.
-  public var type: Int { action.type }
+  public var type: Int { storage.action.type }
 
   /// The wrapped action's payload.
-  public var data: (any Sendable)? { action.data }
+  public var data: (any Sendable)? { storage.action.data }
 
   /// How many follows the change went through to get here: one less than the stores in
   /// ``path``.
-  public var hops: Int { max(path.count - 1, 0) }
+  public var hops: Int { max((storage.route?.count ?? 0) - 1, 0) }
 
   /// `CoordinatedAction(Action(type: 3, data: 7), path: A -> B)`.
   public var description: String {
     "CoordinatedAction(\(action), path: \(path.joined(separator: " -> ")))"
   }
 
-  /// The path of `action` if a follow dispatched it (also when a reducer rejected it), else
+  /// The route of `action` if a follow dispatched it (also when a reducer rejected it), else
   /// `nil`.
   @usableFromInline
-  static func path(of action: any ActionProtocol) -> [String]? {
+  static func route(of action: any ActionProtocol) -> _FollowRoute? {
     // The dynamic type compared first: a cast from an existential costs more than a hop of a
     // follow, and most actions a follow sees are neither of these.
     let dynamicType = Swift.type(of: action)
@@ -53,9 +65,57 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
       return nil
     }
     return switch action {
-    case let coordinated as CoordinatedAction: coordinated.path
-    case let rejected as RejectedAction: path(of: rejected.action)
+    case let coordinated as CoordinatedAction: coordinated.storage.route
+    case let rejected as RejectedAction: route(of: rejected.action)
     default: nil
     }
+  }
+}
+
+/// What a ``CoordinatedAction`` carries.
+@usableFromInline
+final class _CoordinatedStorage: Sendable {
+  @usableFromInline let action: any ActionProtocol
+  /// `nil` only for an action made with an empty path.
+  @usableFromInline let route: _FollowRoute?
+
+  @inlinable
+  init(_ action: any ActionProtocol, route: _FollowRoute?) {
+    self.action = action
+    self.route = route
+  }
+}
+
+/// The stores a change went through, as a list from the last store back to the first.
+///
+/// A follow link makes the route of a change that starts at its source once, and keeps the
+/// route it made last for a change that came through other follows: a steady chain makes no
+/// route per change, where a path as an array would be copied and grown at every hop.
+@usableFromInline
+final class _FollowRoute: Sendable {
+  @usableFromInline let name: String
+  @usableFromInline let previous: _FollowRoute?
+  /// The stores in the route.
+  @usableFromInline let count: Int
+
+  @inlinable
+  init(_ name: String, after previous: _FollowRoute?) {
+    self.name = name
+    self.previous = previous
+    self.count = (previous?.count ?? 0) + 1
+  }
+
+  /// The names, the first store first.
+  @usableFromInline
+  var names: [String] {
+    var names: [String] = []
+    names.reserveCapacity(count)
+    var node: _FollowRoute? = self
+    while let current = node {
+      names.append(current.name)
+      node = current.previous
+    }
+    names.reverse()
+    return names
   }
 }

@@ -20,6 +20,12 @@ private func startEffect(
   _ = await started.opened()
 }
 
+/// An identity whose values all hash alike: only `==` tells them apart.
+private struct CollidingID: Hashable, Sendable {
+  let value: Int
+  func hash(into hasher: inout Hasher) { hasher.combine(0) }
+}
+
 @Suite("Effects: identities keep their types apart")
 struct EffectIdentityTests {
   @Test(
@@ -65,6 +71,19 @@ struct EffectIdentityTests {
     release.open()
     try await store.waitUntilIdle(includingEffects: true)
     #expect(cancelled.current == [0, 1])
+  }
+
+  @Test("identities of one type that hash alike but differ cancel nothing of each other")
+  func collidingHashes() async throws {
+    let store = identityStore()
+    let release = Door()
+    await startEffect(on: store, id: CollidingID(value: 1), release: release)
+    store.dispatch(Thunk<Counter>.effect(id: CollidingID(value: 2), cancelInFlight: true) { _ in })
+    #expect(store.runningEffects.first?.isCancelled == false)
+    #expect(store.cancelEffects(id: CollidingID(value: 3)) == 0)
+    #expect(store.cancelEffects(id: CollidingID(value: 1)) == 1)
+    release.open()
+    try await store.waitUntilIdle(includingEffects: true)
   }
 
   @Test("a running effect's identity reads back as its own type, and as no other")

@@ -217,6 +217,38 @@ struct CoordinatorFollowTests {
     spy.cancel()
   }
 
+  @Test("a follow fed by two chains gives each change the path it came along")
+  func pathsOfTwoChains() {
+    let a = moduleStore("A")
+    let b = moduleStore("B")
+    let c = moduleStore("C")
+    let d = moduleStore("D")
+    let coordinator = StoreCoordinator()
+    for source in [a, b] {
+      coordinator.follow(source, select: { $0.value }, in: c, sendsInitialValue: false) {
+        Action(ModuleAction.setValue, data: $0)
+      }
+    }
+    coordinator.follow(c, select: { $0.value }, in: d, sendsInitialValue: false) {
+      Action(ModuleAction.setValue, data: $0)
+    }
+    let paths = Locked<[[String]]>([])
+    let spy = d.subscribe { action, _ in
+      paths.append((action as? CoordinatedAction)?.path ?? [])
+    }
+    for (step, source) in [a, a, b, a, b, b].enumerated() {
+      source.dispatch(Action(ModuleAction.setValue, data: step + 1))
+    }
+    c.dispatch(Action(ModuleAction.setValue, data: 10))
+    #expect(
+      paths.current == [
+        ["A", "C", "D"], ["A", "C", "D"], ["B", "C", "D"], ["A", "C", "D"], ["B", "C", "D"],
+        ["B", "C", "D"], ["C", "D"],
+      ])
+    #expect(d.state.value == 10)
+    spy.cancel()
+  }
+
   @Test("follows that settle are not reported, however the change enters")
   func convergingIsNotACycle() {
     let log = DiagnosticLog()

@@ -15,32 +15,39 @@ final class _EffectRegistry: Sendable {
   /// Registers a new effect, cancelling the running ones with its identity when
   /// `cancelInFlight`; returns its serial number and the tasks to cancel, or `nil` when the
   /// store is gone (the effect must not run).
+  @usableFromInline
   func register(
     _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool
   ) -> (serial: UInt64, superseded: [Task<Void, Never>])? {
     let key = effect.id.map(_EffectKey.init)
     return table.withLock { table in
       guard !table.isShutDown else { return nil }
-      var superseded: [Task<Void, Never>] = []
-      if cancelInFlight, let key {
-        superseded = table.cancel(key: key)
-      }
       let serial = table.nextSerial
       table.nextSerial += 1
       table.generation += 1
       table.running[serial] = _EffectEntry(effect: effect, key: key, gate: gate)
-      if let key { table.open[key, default: []].append(serial) }
+      guard let key else { return (serial, []) }
+      // One look-up of the identity, which both cancels and records: the list of an identity
+      // that cancels in flight is emptied and reused, not removed and made anew.
+      guard let index = table.open.index(forKey: key) else {
+        table.open[key] = [serial]
+        return (serial, [])
+      }
+      let superseded = cancelInFlight ? table.cancel(at: index) : []
+      table.open.values[index].append(serial)
       return (serial, superseded)
     }
   }
 
   /// Hands the registry the effect's task, or cancels it at once when the effect was
   /// cancelled before its task existed.
+  @usableFromInline
   func attach(_ task: Task<Void, Never>, serial: UInt64) {
     let cancelled = table.withLock { table -> Bool in
-      guard table.running[serial] != nil else { return false }  // already over
-      if table.running[serial]?.gate.isCancelled == true { return true }
-      table.running[serial]?.task = task
+      // The entry is changed in place: copying it out and back costs a retain per part.
+      guard let index = table.running.index(forKey: serial) else { return false }  // over
+      if table.running.values[index].gate.isCancelled { return true }
+      table.running.values[index].task = task
       return false
     }
     if cancelled { task.cancel() }
@@ -61,6 +68,7 @@ final class _EffectRegistry: Sendable {
         table.forget(serial, key: key)
       }
       table.generation += 1
+      guard !table.waiters.isEmpty else { return [] }
       var ready: [@Sendable () -> Void] = []
       var waiting: [(from: UInt64, body: @Sendable () -> Void)] = []
       for waiter in table.waiters {
@@ -157,12 +165,26 @@ struct _EffectTable {
   /// cancel (outside the lock).
   mutating func cancel(key: _EffectKey) -> [Task<Void, Never>] {
     guard let serials = open.removeValue(forKey: key) else { return [] }
+    return cancel(serials)
+  }
+
+  /// Like `cancel(key:)`, for the identity at `index` in `open`, whose list it empties but
+  /// keeps.
+  mutating func cancel(at index: Dictionary<_EffectKey, [UInt64]>.Index) -> [Task<Void, Never>] {
+    let tasks = cancel(open.values[index])
+    open.values[index].removeAll(keepingCapacity: true)
+    return tasks
+  }
+
+  private mutating func cancel(_ serials: [UInt64]) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
     for serial in serials {
-      guard let entry = running[serial], !entry.gate.isCancelled else { continue }
-      entry.gate.isCancelled = true
+      guard let index = running.index(forKey: serial) else { continue }
+      let gate = running.values[index].gate
+      guard !gate.isCancelled else { continue }
+      gate.isCancelled = true
       cancelledCount += 1
-      if let task = entry.task { tasks.append(task) }
+      if let task = running.values[index].task { tasks.append(task) }
     }
     return tasks
   }
@@ -202,17 +224,35 @@ struct _EffectEntry {
   }
 }
 
-/// An effect's identity: the value's dynamic type and the value. `AnyHashable` alone bridges
-/// numeric types and optionals (`AnyHashable(1) == AnyHashable(1.0)`, and
-/// `AnyHashable(Optional(1)) == AnyHashable(1)`), so the type is compared first: identities
-/// of different types never match.
-struct _EffectKey: Hashable, @unchecked Sendable {
+/// An effect's identity: the value's dynamic type, its hash and the value. Identities of
+/// different types never match (`1`, `1.0` and `Optional(1)` are three; `AnyHashable` would
+/// bridge them), and values of the same type compare with their own `==`.
+///
+/// The hash is computed once, as the key is made: a look-up in the registry then hashes two
+/// words and compares the value only when type and hash match. (`AnyHashable` costs a box, a
+/// dynamic cast and a type metadata look-up per key, and as much again per comparison.)
+struct _EffectKey: Hashable, Sendable {
   let type: ObjectIdentifier
-  // Made only from a `Hashable & Sendable` value, so the boxed value is `Sendable`.
-  let base: AnyHashable
+  let hash: Int
+  let id: any Hashable & Sendable
 
   init(_ id: any Hashable & Sendable) {
     self.type = ObjectIdentifier(Swift.type(of: id))
-    self.base = AnyHashable(id)
+    self.hash = id.hashValue
+    self.id = id
+  }
+
+  static func == (lhs: _EffectKey, rhs: _EffectKey) -> Bool {
+    lhs.type == rhs.type && lhs.hash == rhs.hash && isEqual(lhs.id, rhs.id)
+  }
+
+  /// Whether `other`, of the same dynamic type as `value`, equals it.
+  private static func isEqual<Value: Hashable>(_ value: Value, _ other: any Hashable) -> Bool {
+    (other as? Value) == value
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(type)
+    hasher.combine(hash)
   }
 }

@@ -8,13 +8,15 @@ extension _StoreEngine {
   /// A thunk that leaves the chain inside this store's reducer call (a store without
   /// middleware, where `dispatch` goes straight to the queue) runs after the commit, like
   /// any action dispatched there: its work then reads a committed state.
-  @usableFromInline
+  ///
+  /// Inlinable, like `startEffect`: specialized for the store's state, starting an effect
+  /// looks up no type metadata at run time (the thunk's, its closures', the optionals').
+  @inlinable
   func runThunk(
     _ action: any ActionProtocol, completion: inout _Completion<State>?, gate: _EffectGate?
   ) -> Bool {
     guard let thunk = action as? Thunk<State>, runsThunks else {
-      if action is any _AnyThunk { reportThunkNotRun(action) }
-      return false
+      return refuseThunk(action)
     }
     if deferFromReducer(action, completion: completion) {
       completion = nil
@@ -22,18 +24,29 @@ extension _StoreEngine {
     }
     let completion = completion.take()
     if let gate, !effects.isOpen(gate) {
-      completion?(state, .dropped(.effectCancelled))
+      completion?(committedState, .dropped(.effectCancelled))
       return true
     }
     switch thunk.work {
     case .now(let work):
       work(ThunkContext(engine: self))
-      completion?(state, .thunkRan)
+      completion?(committedState, .thunkRan)
     case .effect(let work):
       startEffect(thunk, work)
-      completion?(state, .effectStarted)
+      completion?(committedState, .effectStarted)
     }
     return true
+  }
+
+  /// The committed state, for the completions of `runThunk`.
+  @usableFromInline
+  var committedState: State { state }
+
+  /// Reports a thunk that the store does not run; returns `false`: the queue takes the action.
+  @usableFromInline
+  func refuseThunk(_ action: any ActionProtocol) -> Bool {
+    if action is any _AnyThunk { reportThunkNotRun(action) }
+    return false
   }
 
   /// Says that a thunk reaches the reducer, where it does nothing.
@@ -56,6 +69,7 @@ extension _StoreEngine {
   /// the registry; the cycle ends when the work returns. The ``Store`` is not part of it, so
   /// freeing the store cancels the effect (`shutDown`), and a cancelled effect lets go of the
   /// engine as soon as its work returns.
+  @inlinable
   func startEffect(
     _ thunk: Thunk<State>, _ work: @escaping @Sendable (ThunkContext<State>) async throws -> Void
   ) {
@@ -70,11 +84,20 @@ extension _StoreEngine {
     // The task inherits the cause a timeline follows; what the effect dispatches is caused
     // by the entry that started it.
     let task = Task {
-      await _TraceContext.asEffect {
-        await self.runEffect(effect, serial: serial, context: context, work)
-      }
+      await self.runEffectTask(effect, serial: serial, context: context, work)
     }
     effects.attach(task, serial: serial)
+  }
+
+  /// The body of an effect's task: `runEffect` with the cause the task inherited.
+  @usableFromInline
+  func runEffectTask(
+    _ effect: RunningEffect, serial: UInt64, context: ThunkContext<State>,
+    _ work: @Sendable (ThunkContext<State>) async throws -> Void
+  ) async {
+    await _TraceContext.asEffect {
+      await self.runEffect(effect, serial: serial, context: context, work)
+    }
   }
 
   /// Runs the work unless the effect was cancelled before it started, reports what it threw,

@@ -9,14 +9,14 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   @usableFromInline
   struct Pending: Sendable {
     @usableFromInline let value: Value
-    @usableFromInline let path: [String]
+    @usableFromInline let route: _FollowRoute
     /// The source's entry behind the value, when a timeline records the source.
     @usableFromInline let cause: _TraceCause?
 
     @inlinable
-    init(value: Value, path: [String], cause: _TraceCause? = nil) {
+    init(value: Value, route: _FollowRoute, cause: _TraceCause? = nil) {
       self.value = value
-      self.path = path
+      self.route = route
       self.cause = cause
     }
   }
@@ -28,6 +28,10 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     @usableFromInline var outbox: [Pending] = []
     @usableFromInline var isDraining = false
     @usableFromInline var subscription: Subscription?
+    /// The route of the last change that came through other follows, and the route this link
+    /// made for it: the next change along the same chain reuses it.
+    @usableFromInline var lastArrival: _FollowRoute?
+    @usableFromInline var lastRoute: _FollowRoute?
 
     @inlinable
     init() {}
@@ -40,6 +44,8 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
   @usableFromInline let makeAction: @Sendable (Value) -> any ActionProtocol
   @usableFromInline let target: _WeakReference<Store<Target>>
+  /// The route of a change that starts at the source: source, then target.
+  @usableFromInline let startRoute: _FollowRoute
   @usableFromInline let core = _Locked(Core())
 
   @inlinable
@@ -52,6 +58,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     self.targetName = target.name
     self.targetActionNames = target.actionNames
     self.target = _WeakReference(target)
+    self.startRoute = _FollowRoute(target.name, after: _FollowRoute(sourceName, after: nil))
     self.depthLimit = depthLimit
     self.diagnostics = diagnostics
     self.makeAction = makeAction
@@ -70,7 +77,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
       core.hasValue = true
       core.last = value
       guard sendsInitialValue else { return nil }
-      return admit(Pending(value: value, path: [sourceName, targetName]), &core)
+      return admit(Pending(value: value, route: startRoute), &core)
     }
     if let first { drain(first) }
   }
@@ -78,23 +85,36 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   /// Called after each commit of the source, with the selected value and the action behind it.
   @inlinable
   func sourceCommitted(_ value: Value, cause: any ActionProtocol) {
-    var path = CoordinatedAction.path(of: cause) ?? [sourceName]
-    path.append(targetName)
-    let isTooDeep = path.count - 1 > depthLimit
+    let arrival = CoordinatedAction.route(of: cause)
+    // Stores in the route so far, plus the target; hops are one less.
+    let isTooDeep = (arrival?.count ?? 1) > depthLimit
     let traceCause = _currentTraceCause()
     let (changed, first) = core.withLock { core -> (Bool, Pending?) in
       guard !core.hasValue || core.last != value else { return (false, nil) }
       core.hasValue = true
       core.last = value
       guard !isTooDeep else { return (true, nil) }
-      return (true, admit(Pending(value: value, path: path, cause: traceCause), &core))
+      var route = startRoute
+      if let arrival { route = self.route(after: arrival, &core) }
+      return (true, admit(Pending(value: value, route: route, cause: traceCause), &core))
     }
     guard changed else { return }
     if isTooDeep {
-      reportCycle(path: path, value: value)
+      reportCycle(path: (arrival?.names ?? [sourceName]) + [targetName], value: value)
     } else if let first {
       drain(first)
     }
+  }
+
+  /// The route of a change that came to the source along `arrival`, on to the target: the
+  /// one made last when it came the same way. Called under the lock.
+  @inlinable
+  func route(after arrival: _FollowRoute, _ core: inout Core) -> _FollowRoute {
+    if let last = core.lastRoute, core.lastArrival === arrival { return last }
+    let route = _FollowRoute(targetName, after: arrival)
+    core.lastArrival = arrival
+    core.lastRoute = route
+    return route
   }
 
   /// Queues `pending` behind the outbox; returns it instead when nothing is queued or being
@@ -126,7 +146,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
         return
       }
       _withTraceCause(pending.cause, .follow) {
-        store.dispatch(CoordinatedAction(makeAction(pending.value), path: pending.path))
+        store.dispatch(CoordinatedAction(makeAction(pending.value), route: pending.route))
       }
       guard
         let next = core.withLock({ core -> Pending? in
