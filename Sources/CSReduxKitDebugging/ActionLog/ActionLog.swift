@@ -38,11 +38,8 @@ import CSReduxKitCore
 /// recomputing stay exact.
 ///
 /// The log holds the store weakly: it neither keeps the store alive nor is kept alive by it.
-/// Recording costs the store's two clock reads per action (which time the reducer and date the
-/// entry), one entry, and counting the state's bytes (see below). A log of a state without
-/// references, given no `stateSize`, of a store that does not lend its state, records inside
-/// the store's commit, before the subscribers run, and takes no subscription (a second such
-/// log of the same store subscribes); any other log records as the store's subscriber.
+/// Recording costs one subscriber, the store's two clock reads per action (which time the
+/// reducer and date the entry), one entry, and counting the state's bytes (see below).
 ///
 /// ## Memory
 ///
@@ -94,8 +91,6 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let engine: _StoreEngine<State>
   @usableFromInline let inner: _Locked<LogInner<State>>
   @usableFromInline let subscription: _Locked<Subscription?> = _Locked(nil)
-  /// The store's recorder, when the log records inside the store's commit (see `init`).
-  @usableFromInline let recorder: _Locked<_Recorder<State>?> = _Locked(nil)
 
   /// The byte budget of a log created without one: 64 MB.
   public static var defaultByteBudget: Int { 64 << 20 }
@@ -144,33 +139,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
     let engine = self.engine
     let origin = ObjectIdentifier(self)
     startTiming()
-    // Recording runs no code of the app's when the state holds no references (its size is a
-    // constant) and nothing is recomputed: then the store calls the log inside its commit,
-    // which saves the notification round. The actions the log drops there are released after
-    // the commit (`sweep`), outside the store's lock. The closures hold the log's entries, not
-    // the log: a log that goes away detaches them.
-    if stateSize == nil, _isPOD(State.self), engine.lendingReplay == nil {
-      inner.withLock { $0.defersReleases = true }
-      let recorder = _Recorder<State>(
-        record: { action, state, nanoseconds, committedAt in
-          inner.withLock { log in
-            log.observe(
-              action, state, turn: (nanoseconds, committedAt), origin: origin)
-            return log.graveyard.count >= LogInner<State>.sweepThreshold
-          }
-        },
-        sweep: {
-          let dropped = inner.withLock { $0.takeGraveyard() }
-          _ = consume dropped
-        })
-      if let state = engine.attachRecorder(recorder) {
-        inner.withLock { if !$0.hasDropped { $0.setInitialState(state) } }
-        self.recorder.withLock { $0 = recorder }
-        return
-      }
-      // Another log records inside the commit: this one subscribes.
-      inner.withLock { $0.defersReleases = false }
-    }
+    // The closure holds the log's entries, not the log: a log that goes away cancels it.
     let (subscription, state) = store.subscribeReadingState { action, state in
       let turn = engine.lastTimedTurn
       inner.withLock { log in log.observe(action, state, turn: turn, origin: origin) }
@@ -193,13 +162,6 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
 
   /// Stops recording for good and lets go of the store's subscription; the entries stay.
   public func stopRecording() {
-    if let recorder = recorder.withLock({ $0.take() }) {
-      engine.detachRecorder(recorder)
-      engine.requestTiming(false)
-      let dropped = inner.withLock { $0.takeGraveyard() }
-      _ = consume dropped
-      return
-    }
     guard let subscription = subscription.withLock({ $0.take() }) else { return }
     subscription.cancel()
     engine.requestTiming(false)

@@ -87,13 +87,6 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// Entries recorded since the last one that kept its state (or since `initialState`).
   @usableFromInline
   var sinceKept = 0
-  /// Whether the log records inside the store's commit: then the actions it drops while
-  /// recording go to `graveyard`, to be released outside the store's lock (their payloads'
-  /// `deinit` may be the app's code, and may use the store).
-  @usableFromInline
-  var defersReleases = false
-  @usableFromInline
-  var graveyard: [any ActionProtocol] = []
 
   @inlinable
   init(
@@ -116,21 +109,6 @@ struct LogInner<State: StateProtocol>: Sendable {
     self.byteCount = 0
     self.initialSize = size(of: initialState)
     self.byteCount = initialSize
-  }
-
-  /// How many dropped actions wait in `graveyard` before the store sweeps them: one sweep
-  /// (a turn of the log's lock) for this many entries of a full log.
-  @inlinable
-  static var sweepThreshold: Int { 64 }
-
-  /// Empties `graveyard`; release what it returns outside every lock.
-  @inlinable
-  mutating func takeGraveyard() -> [any ActionProtocol] {
-    guard !graveyard.isEmpty else { return [] }
-    var dropped: [any ActionProtocol] = []
-    dropped.reserveCapacity(Self.sweepThreshold)
-    swap(&dropped, &graveyard)
-    return dropped
   }
 
   /// How long an anchor dates entries: a millisecond.
@@ -182,8 +160,7 @@ struct LogInner<State: StateProtocol>: Sendable {
   @inlinable
   mutating func dropOldest() {
     retireOldest()
-    let dropped = entries.removeFirst()
-    if defersReleases { graveyard.append(dropped.action) }
+    _ = entries.removeFirst()
   }
 
   /// Accounts for the oldest entry, about to drop out: its state (or its action, after the
@@ -278,7 +255,6 @@ struct LogInner<State: StateProtocol>: Sendable {
         record.isSkipped = false
         record.isRejected = isRejected
       }
-      if defersReleases { graveyard.append(action) }
     } else {
       entries.append(
         LogRecord(
@@ -297,10 +273,7 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// Removes the newest `k` entries.
   @inlinable
   mutating func removeLast(_ k: Int) {
-    for index in (entries.count - k)..<entries.count {
-      byteCount -= entries[index].size
-      if defersReleases { graveyard.append(entries[index].action) }
-    }
+    for index in (entries.count - k)..<entries.count { byteCount -= entries[index].size }
     entries.removeLast(k)
     var count = 0
     while count < entries.count && !entries[entries.count - 1 - count].isKept { count += 1 }

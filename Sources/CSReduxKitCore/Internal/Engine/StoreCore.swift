@@ -90,9 +90,6 @@ struct _StoreCore<State: StateProtocol> {
   /// The timeline's tracer, when a timeline records the store; it counts in `timingRequests`,
   /// so that a store nobody observes checks nothing more per turn.
   @usableFromInline var tracer: _Tracer<State>?
-  /// The action log that records the store's commits under its lock, when one does (see
-  /// `_Recorder`); it is there only while timing is requested.
-  @usableFromInline var recorder: _Recorder<State>?
   /// The mark of the traced action in flight; set when a turn starts while timing is on.
   @usableFromInline var turnMark: _TraceMark?
 

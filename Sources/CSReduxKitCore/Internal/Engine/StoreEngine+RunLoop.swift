@@ -200,15 +200,10 @@ extension _StoreEngine {
     var closed = false
     var hasNext = false
     var traced: _TracedTurn<State>?
-    var sweeping: _Recorder<State>?
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
-      // The one check a store pays for being observable: a timeline's turns are traced, and
-      // an action log records the commit here, in commit order.
-      if core.timingRequests != 0 {
-        traced = core.tracedTurn()
-        sweeping = core.recordCommit(action, state, failure: failure)
-      }
+      // The one check a store pays for being observable: a timeline's turns are traced.
+      if core.timingRequests != 0 { traced = core.tracedTurn() }
       if round.isSilent, turn.completion == nil, traced == nil {
         closed = true
         hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
@@ -216,7 +211,6 @@ extension _StoreEngine {
       core.checkInvariants()
     }
     _ = consume replaced  // the state before the commit is released here, outside the lock
-    if let sweeping = sweeping.take() { sweeping.sweep() }  // what the log dropped, likewise
     if round.readersToWake != 0 { wakeReaders(round.readersToWake) }
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
