@@ -36,6 +36,13 @@ let counterReducer = Reducer<Counter> { action, state, finish in
   finish(counterStep(action: action, state: state))
 }
 
+/// The counter reducer as a type of the app's own.
+struct CounterReducer: ReducerProtocol {
+  func execute(action: any ActionProtocol, state: Counter, finish: Finish<Counter>) {
+    finish(counterStep(action: action, state: state))
+  }
+}
+
 /// Counts calls; written only from the thread that commits, one round at a time.
 final class Tally: @unchecked Sendable {
   var count = 0

@@ -20,6 +20,7 @@ struct Bench {
     dispatchWithSubscribers(0)
     dispatchWithSubscribers(1)
     dispatchWithSubscribers(10)
+    dispatchThroughReducerType()
     selectSkipRepeats(changing: true)
     selectSkipRepeats(changing: false)
     filteredSubscribers()
@@ -132,6 +133,17 @@ struct Bench {
     check(
       tallies.allSatisfy { $0.count == total }, "\(name): a subscriber missed a notification")
     subscriptions.forEach { $0.cancel() }
+  }
+
+  /// `store.dispatch(action)` with no subscriber, to a reducer of the app's own type (a
+  /// `ReducerProtocol` struct): the store calls its `execute` through a closure made when the
+  /// store was created.
+  mutating func dispatchThroughReducerType() {
+    let name = "dispatch/reducer-type"
+    guard begins(name) else { return }
+    let store = Store(state: Counter(), reducer: CounterReducer(), name: "CounterStore")
+    let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
+    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
   }
 
   /// Ten `subscribe(select:)` subscribers whose value changes with every action, or never.

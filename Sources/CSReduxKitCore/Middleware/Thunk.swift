@@ -60,7 +60,6 @@
 /// ``ActionOutcome/effectStarted``, with the state at that moment.
 public struct Thunk<State: StateProtocol>: ActionProtocol {
   /// The action type of every thunk: `Int.min`, a value no action enum uses.
-  @inlinable
   public static var actionType: Int { Int.min }
 
   /// ``actionType``.

@@ -19,20 +19,17 @@ public struct ActionFilter: Sendable, Hashable, ExpressibleByArrayLiteral,
   /// The types, sorted and without repeats; `nil` for every type.
   @usableFromInline let types: [Int]?
 
-  @inlinable
   init(sortedTypes: [Int]?) {
     self.types = sortedTypes
   }
 
   /// Every action type.
-  @inlinable
   public static var all: ActionFilter { ActionFilter(sortedTypes: nil) }
 
   /// The action types in `types`; repeats count once.
   ///
   /// - Parameter types: The action types to receive, such as a `Set<Int>`.
   /// - Returns: A filter that lets exactly these types through.
-  @inlinable
   public static func types(_ types: some Sequence<Int>) -> ActionFilter {
     ActionFilter(sortedTypes: Set(types).sorted())
   }
@@ -42,7 +39,6 @@ public struct ActionFilter: Sendable, Hashable, ExpressibleByArrayLiteral,
   ///
   /// - Parameter cases: The cases whose raw values are the types to receive.
   /// - Returns: A filter that lets exactly these types through.
-  @inlinable
   public static func cases<T: RawRepresentable>(_ cases: T...) -> ActionFilter
   where T.RawValue == Int {
     .types(cases.map(\.rawValue))
@@ -53,7 +49,6 @@ public struct ActionFilter: Sendable, Hashable, ExpressibleByArrayLiteral,
   ///
   /// - Parameter cases: The cases whose raw values are the types to receive.
   /// - Returns: A filter that lets exactly these types through.
-  @inlinable
   public static func cases<S: Sequence>(_ cases: S) -> ActionFilter
   where S.Element: RawRepresentable, S.Element.RawValue == Int {
     .types(cases.map(\.rawValue))
@@ -62,7 +57,6 @@ public struct ActionFilter: Sendable, Hashable, ExpressibleByArrayLiteral,
   /// The action types listed, as in `store.subscribe(to: [1, 2]) { … }`.
   ///
   /// - Parameter types: The action types to receive; repeats count once.
-  @inlinable
   public init(arrayLiteral types: Int...) {
     self = .types(types)
   }

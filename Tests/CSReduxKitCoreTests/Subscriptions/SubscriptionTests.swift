@@ -124,6 +124,37 @@ struct SubscriptionTests {
     #expect(log.current == ["first 1", "first 2"])
   }
 
+  @Test("filtered subscribers changed in bulk during their round change from the next action")
+  func filteredChurnDuringRound() {
+    // Enough cancellations to squeeze the bucket's holes out and enough additions to grow its
+    // array, were they applied during the round that reads the bucket.
+    for type in [3, 1 << 40] {
+      let store = Store(state: Counter(), reducer: counterReducer())
+      let log = Locked<[String]>([])
+      let victims = Locked<[Subscription]>([])
+      let churned = Locked(false)
+      store.subscribe(to: [type]) { [weak store] _, _ in
+        log.append("first")
+        guard let store, !churned.current else { return }
+        churned.withLock { $0 = true }
+        for subscription in victims.current { subscription.cancel() }
+        for index in 0..<40 {
+          store.subscribe(to: [type]) { _, _ in log.append("new \(index)") }
+        }
+      }
+      victims.withLock { victims in
+        for index in 0..<40 {
+          victims.append(store.subscribe(to: [type]) { _, _ in log.append("victim \(index)") })
+        }
+      }
+      store.dispatch(Action(type: type))
+      #expect(log.current == ["first"])
+      store.dispatch(Action(type: type))
+      #expect(log.current == ["first", "first"] + (0..<40).map { "new \($0)" })
+      #expect(store.subscriberCount == 41)
+    }
+  }
+
   @Test("a subscriber may cancel itself")
   func cancelsItself() {
     let store = Store(state: Counter(), reducer: counterReducer())

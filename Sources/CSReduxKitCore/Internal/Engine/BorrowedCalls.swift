@@ -146,7 +146,14 @@ extension _SubscriberTable {
     case .replace:
       collectEveryFiltered(into: &list)
     case .reduce:
-      if let slots = byType.slots(for: type) { list.typed = slots }
+      // A small type's bucket is found right here; only a large or negative type's lookup is a
+      // call (out of line, the whole lookup cost a dispatch to a filtered subscriber 27
+      // instructions more).
+      if UInt(bitPattern: type) < UInt(byType.dense.count) {
+        if !byType.dense[type].isEmpty { list.typed = byType.dense[type].slots }
+      } else if let slots = byType.sparseSlots(for: type) {
+        list.typed = slots
+      }
     }
   }
 }

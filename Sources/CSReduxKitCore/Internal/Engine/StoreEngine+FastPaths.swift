@@ -21,7 +21,7 @@ extension _StoreEngine {
   /// that can never fail half-way: an ``InPlaceReducer`` made from a closure that cannot
   /// throw, or an ``InPlaceReducerProtocol`` whose `reduce` cannot throw (`Failure` is
   /// `Never`); `nil` for every other reducer.
-  @inlinable
+  @usableFromInline
   static func inPlaceReduction<Reducing: ReducerProtocol<State>>(
     of reducer: Reducing
   ) -> (@Sendable (any ActionProtocol, inout State) -> Void)? {
@@ -31,7 +31,7 @@ extension _StoreEngine {
   }
 
   /// `reduce` of an in-place reducer when its `Failure` is `Never`, otherwise `nil`.
-  @inlinable
+  @usableFromInline
   static func infallibleReduction<Reducing: InPlaceReducerProtocol<State>>(
     of reducer: Reducing
   ) -> (@Sendable (any ActionProtocol, inout State) -> Void)? {

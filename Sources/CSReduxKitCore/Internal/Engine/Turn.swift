@@ -43,6 +43,13 @@ struct _Pending<State: StateProtocol>: Sendable {
 /// turn is wrapped in an optional or an enum on the way: a turn is changed where it is.
 @usableFromInline
 struct _Turn<State: StateProtocol>: ~Copyable {
+  // Swift 6.0 builds the package, and a turn needs no later compiler: a generic struct that
+  // suppresses `Copyable` and holds a copyable nested enum, made as a local `var`, passed `inout`
+  // and captured by nonescaping closures (`withLock`'s), is SE-0390 (Swift 5.9). Its fields are
+  // emptied with `Optional.take()` (SE-0437, Swift 6.0), on copyable payloads. A turn is never an
+  // optional's payload or a generic argument (SE-0427), a `switch` subject (SE-0432) or consumed
+  // field by field (SE-0429), all Swift 6.0 as well; it has no `deinit` and no `discard self`.
+
   /// What the turn does with the state.
   @usableFromInline
   enum Kind {

@@ -9,7 +9,7 @@
 final class _OwnerLiveness: @unchecked Sendable {
   @usableFromInline let owner: _WeakReference<AnyObject>
 
-  @inlinable
+  @usableFromInline
   init(_ owner: AnyObject) {
     self.owner = _WeakReference(owner)
   }

@@ -131,7 +131,6 @@ struct _SubscriberTable<State: StateProtocol> {
   /// Counts a commit towards the next sweep of the owner-bound subscribers (call it only when
   /// there are some); returns them when the sweep is due, to be checked outside the lock.
   /// Checking b subscribers every b commits costs O(1) per commit, amortized.
-  @inlinable
   mutating func sweepIfDue() -> ContiguousArray<_Subscriber<State>>? {
     commitsUntilSweep -= 1
     guard commitsUntilSweep <= 0 else { return nil }

@@ -26,12 +26,12 @@ struct _TypeRoutes<State: StateProtocol> {
     UInt(bitPattern: type) < UInt(denseLimit)
   }
 
-  /// The slots of the bucket for `type`, or `nil` when no subscriber is filtered on it.
-  @inlinable
-  func slots(for type: Int) -> ContiguousArray<_Subscriber<State>?>? {
-    if UInt(bitPattern: type) < UInt(dense.count) {
-      return dense[type].isEmpty ? nil : dense[type].slots
-    }
+  /// The slots of the bucket for a type at or past the end of `dense`, or `nil` when no
+  /// subscriber is filtered on it. Routing reads a small type's bucket from `dense` itself
+  /// (see `collect`); this lookup stays out of line, so that the dispatch path it sits on
+  /// inlines no dictionary code.
+  @inlinable @inline(never)
+  func sparseSlots(for type: Int) -> ContiguousArray<_Subscriber<State>?>? {
     guard !Self.isDense(type), !sparse.isEmpty else { return nil }
     return sparse[type]?.slots
   }
