@@ -136,8 +136,6 @@ struct _TracedTurn<State: StateProtocol> {
   @usableFromInline let mark: _TraceMark
   @usableFromInline let tracer: _Tracer<State>
   @usableFromInline let nanoseconds: UInt64
-  /// The completion of the traced action, which runs with the entry as its cause.
-  @usableFromInline var completion: _Completion<State>?
 
   @usableFromInline
   init(mark: _TraceMark, tracer: _Tracer<State>, nanoseconds: UInt64) {
@@ -151,7 +149,7 @@ extension _StoreCore {
   /// The mark of an action arriving at the queue of a traced store, `nil` for any other store.
   /// A dispatch from an effect (`gate`) is caused by what started the effect.
   @usableFromInline
-  mutating func traceMark(gate: _EffectGate?) -> _TraceMark? {
+  func traceMark(gate: _EffectGate?) -> _TraceMark? {
     guard let tracer else { return nil }
     let id = ObjectIdentifier(tracer)
     let context = _TraceContext.current
@@ -207,44 +205,52 @@ extension _StoreEngine {
     }
   }
 
-  /// The round of a traced turn: the timeline records the entry first, then the subscribers
-  /// and the completion run with the entry as the cause of what they dispatch.
+  /// A round that carries more than its subscribers and completion: a traced turn, whose
+  /// entry the timeline records first and whose subscribers, completion and deferred
+  /// dispatches run with the entry as the cause of what they dispatch; completions of
+  /// feedback actions dropped while the state was lent; actions the reducer dispatched.
   @usableFromInline
-  func notifyTraced(
-    _ traced: _TracedTurn<State>, _ round: consuming _NotificationList<State>,
+  func notifyWithExtras(
+    _ extras: _RoundExtras<State>, _ round: consuming _NotificationList<State>,
     _ action: any ActionProtocol, _ state: State, failure: ActionOutcome?
   ) {
-    let completion = traced.completion
-    let extras = round.extras.take()
     let delivered: any ActionProtocol
     if case .failed(let error)? = failure {
       delivered = RejectedAction(action, error: error)
     } else {
       delivered = action
     }
-    traced.tracer.committed(traced.mark, delivered, state, traced.nanoseconds)
+    let traced = extras.traced
+    if let traced {
+      traced.tracer.committed(traced.mark, delivered, state, traced.nanoseconds)
+    }
     let round = round
     // One binding per part of the round that has anyone to call.
     if !round.isSilent {
-      _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .subscriber)) {
-        round.notify(delivered, state)
-      }
+      Self.bind(traced, .subscriber) { round.notify(delivered, state) }
     }
-    if completion != nil || extras?.lateCompletions.isEmpty == false {
-      _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .completion)) {
-        completion?(state, failure ?? .applied)
-        if let extras {
-          for completion in extras.lateCompletions {
-            completion(state, .dropped(.feedbackLimit))
-          }
+    if extras.completion != nil || !extras.lateCompletions.isEmpty {
+      Self.bind(traced, .completion) {
+        extras.completion?(state, failure ?? .applied)
+        for completion in extras.lateCompletions {
+          completion(state, .dropped(.feedbackLimit))
         }
       }
     }
-    guard let extras, !extras.deferredDispatches.isEmpty else { return }
-    _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: .reducer)) {
+    guard !extras.deferredDispatches.isEmpty else { return }
+    // Actions the reducer dispatched, through the middleware now that the state is
+    // committed: this thread still owns the queue, so they queue behind this action.
+    Self.bind(traced, .reducer) {
       for pending in extras.deferredDispatches {
         runMiddleware(from: 0, pending.action, completion: pending.completion)
       }
     }
+  }
+
+  /// Runs `body` with the traced turn's entry, if any, as the cause of what it dispatches.
+  @usableFromInline
+  static func bind(_ traced: _TracedTurn<State>?, _ kind: _CauseKind, _ body: () -> Void) {
+    guard let traced else { return body() }
+    _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: kind), operation: body)
   }
 }

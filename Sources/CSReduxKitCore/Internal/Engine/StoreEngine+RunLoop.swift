@@ -199,12 +199,9 @@ extension _StoreEngine {
     // Nobody to call: the round closes in the commit's critical section.
     var closed = false
     var hasNext = false
-    var traced: _TracedTurn<State>?
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
-      // The one check a store pays for being observable: a timeline's turns are traced.
-      if core.timingRequests != 0 { traced = core.tracedTurn() }
-      if round.isSilent, turn.completion == nil, traced == nil {
+      if round.isSilent, turn.completion == nil {
         closed = true
         hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
       }
@@ -215,12 +212,7 @@ extension _StoreEngine {
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
       let completion = turn.completion.take()
-      if var traced = traced.take() {
-        traced.completion = completion
-        notifyTraced(traced, round, action, state, failure: failure)
-      } else {
-        notify(round, action, state, completion: completion, failure: failure)
-      }
+      notify(round, action, state, completion: completion, failure: failure)
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }
         return core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
@@ -231,27 +223,24 @@ extension _StoreEngine {
   }
 
   /// Calls the round's subscribers (with a ``RejectedAction`` in place of an action that was
-  /// not applied), then the completion, then what the round carried besides.
+  /// not applied), then the completion. A round that carries more (a traced turn, late
+  /// completions, deferred dispatches) goes to `notifyWithExtras`, out of line: the one check
+  /// for it is the one check a store pays for being recorded by a timeline.
   @inlinable @inline(__always)
   func notify(
     _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
     completion: _Completion<State>?, failure: ActionOutcome?
   ) {
-    let extras = round.extras.take()
+    if var extras = round.extras.take() {
+      extras.completion = completion
+      return notifyWithExtras(extras, round, action, state, failure: failure)
+    }
     if case .failed(let error)? = failure {
       round.notify(RejectedAction(action, error: error), state)
     } else {
       round.notify(action, state)  // borrowed: an applied action is not copied
     }
     completion?(state, failure ?? .applied)
-    if let extras {
-      for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
-      // Actions the reducer dispatched, through the middleware now that the state is
-      // committed: this thread still owns the queue, so they queue behind this action.
-      for pending in extras.deferredDispatches {
-        runMiddleware(from: 0, pending.action, completion: pending.completion)
-      }
-    }
   }
 
   /// Resumes the queue on the thread that finished an asynchronous reducer (or let its
