@@ -174,6 +174,22 @@ extension _StoreCore {
 }
 
 extension _StoreEngine {
+  /// Says, where a timeline starts recording a store that lends its state to its reducer,
+  /// that the recording copies the state for every action: the timeline keeps each entry's
+  /// state, which then shares the store's. Returns whether it reported.
+  @discardableResult
+  package func reportRecordingCopiesLentState() -> Bool {
+    guard lendingReplay != nil else { return false }
+    report(
+      .stateCannotBeLent, actionType: nil,
+      "a Timeline records this store, which lends its state to its reducer "
+        + "(stateAccess: .lentToReducer); the timeline keeps the state of every entry, so "
+        + "each action copies the state while the store is recorded, as with .alwaysReadable. "
+        + "Record the store with an ActionLog, which keeps a state now and then, or leave "
+        + "stateAccess at its default.")
+    return true
+  }
+
   /// Attaches a timeline's tracer, or detaches it (`nil`). Returns `false`, attaching nothing,
   /// when another tracer is attached: a store is recorded by one timeline at a time.
   package func attachTracer(_ tracer: _Tracer<State>?) -> Bool {
