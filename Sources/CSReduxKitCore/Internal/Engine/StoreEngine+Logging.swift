@@ -83,6 +83,15 @@ func _withTraceCause(_ cause: _TraceCause?, _ kind: _CauseKind, _ body: () -> Vo
   _TraceContext.$current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
 }
 
+/// Runs `body`, part of a traced round, with the entry of `mark` (when there is one) as the
+/// cause of what it dispatches, made by `kind`. Not generic: a traced round calls it without
+/// looking up any metadata.
+@usableFromInline
+func _bindTraceMark(_ mark: _TraceMark?, _ kind: _CauseKind, _ body: () -> Void) {
+  guard let mark else { return body() }
+  _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: kind), operation: body)
+}
+
 /// One action of a recorded store, from its arrival at the store to its entry in the
 /// timeline: what caused it, and the entry's number once recorded.
 @usableFromInline
@@ -121,7 +130,8 @@ package final class _TraceMark: Sendable {
 package final class _Tracer<State: StateProtocol>: Sendable {
   /// Called outside the store's lock, on the thread that committed the action, with the
   /// action as the subscribers receive it, the committed state and the turn's duration.
-  package let committed: @Sendable (_TraceMark, any ActionProtocol, State, UInt64) -> Void
+  @usableFromInline package let committed:
+    @Sendable (_TraceMark, any ActionProtocol, State, UInt64) -> Void
 
   package init(
     committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, UInt64) -> Void
@@ -225,7 +235,11 @@ extension _StoreEngine {
   /// entry the timeline records first and whose subscribers, completion and deferred
   /// dispatches run with the entry as the cause of what they dispatch; completions of
   /// feedback actions dropped while the state was lent; actions the reducer dispatched.
-  @usableFromInline
+  ///
+  /// Inlinable, so that it is specialized for the store's state, but never inlined: compiled
+  /// once for every state, it looks up the metadata of the round's generic types three times
+  /// per traced action (about 1,000 instructions, a quarter of what recording costs).
+  @inlinable @inline(never)
   func notifyWithExtras(
     _ extras: _RoundExtras<State>, _ round: consuming _NotificationList<State>,
     _ action: any ActionProtocol, _ state: State, failure: ActionOutcome?
@@ -236,17 +250,17 @@ extension _StoreEngine {
     } else {
       delivered = action
     }
-    let traced = extras.traced
-    if let traced {
+    let mark = extras.traced?.mark
+    if let traced = extras.traced {
       traced.tracer.committed(traced.mark, delivered, state, traced.nanoseconds)
     }
     let round = round
     // One binding per part of the round that has anyone to call.
     if !round.isSilent {
-      Self.bind(traced, .subscriber) { round.notify(delivered, state) }
+      _bindTraceMark(mark, .subscriber) { round.notify(delivered, state) }
     }
     if extras.completion != nil || !extras.lateCompletions.isEmpty {
-      Self.bind(traced, .completion) {
+      _bindTraceMark(mark, .completion) {
         extras.completion?(state, failure ?? .applied)
         for completion in extras.lateCompletions {
           completion(state, .dropped(.feedbackLimit))
@@ -256,17 +270,11 @@ extension _StoreEngine {
     guard !extras.deferredDispatches.isEmpty else { return }
     // Actions the reducer dispatched, through the middleware now that the state is
     // committed: this thread still owns the queue, so they queue behind this action.
-    Self.bind(traced, .reducer) {
+    _bindTraceMark(mark, .reducer) {
       for pending in extras.deferredDispatches {
         runMiddleware(from: 0, pending.action, completion: pending.completion)
       }
     }
   }
 
-  /// Runs `body` with the traced turn's entry, if any, as the cause of what it dispatches.
-  @usableFromInline
-  static func bind(_ traced: _TracedTurn<State>?, _ kind: _CauseKind, _ body: () -> Void) {
-    guard let traced else { return body() }
-    _TraceContext.$current.withValue(_TraceCause(mark: traced.mark, kind: kind), operation: body)
-  }
 }
