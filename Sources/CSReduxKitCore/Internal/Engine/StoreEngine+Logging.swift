@@ -241,7 +241,7 @@ extension _StoreEngine {
   /// per traced action (about 1,000 instructions, a quarter of what recording costs).
   @inlinable @inline(never)
   func notifyWithExtras(
-    _ extras: _RoundExtras<State>, _ round: consuming _NotificationList<State>,
+    _ extras: _RoundExtras<State>, _ round: borrowing _NotificationList<State>,
     _ action: any ActionProtocol, _ state: State, failure: ActionOutcome?
   ) {
     let delivered: any ActionProtocol
@@ -254,7 +254,7 @@ extension _StoreEngine {
     if let traced = extras.traced {
       traced.tracer.committed(traced.mark, delivered, state, traced.nanoseconds)
     }
-    let round = round
+    let round = copy round
     // One binding per part of the round that has anyone to call.
     if !round.isSilent {
       _bindTraceMark(mark, .subscriber) { round.notify(delivered, state) }
