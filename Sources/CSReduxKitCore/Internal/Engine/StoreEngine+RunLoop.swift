@@ -212,7 +212,15 @@ extension _StoreEngine {
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
       let completion = turn.completion.take()
-      notify(round, action, state, completion: completion, failure: failure)
+      // A traced round rides in the extras: checked only when there are extras. Two calls
+      // that each consume the round, never one that consumes it on one path only, which
+      // copies the round whole.
+      if var extras = round.extras, extras.traced != nil {
+        extras.completion = completion
+        notifyWithExtras(extras, round, action, state, failure: failure)
+      } else {
+        notify(round, action, state, completion: completion, failure: failure)
+      }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }
         return core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
@@ -223,26 +231,28 @@ extension _StoreEngine {
   }
 
   /// Calls the round's subscribers (with a ``RejectedAction`` in place of an action that was
-  /// not applied), then the completion. A round that carries more (a traced turn, late
-  /// completions, deferred dispatches) goes to `notifyWithExtras`, out of line: the one check
-  /// for it is the one check a store pays for being recorded by a timeline.
+  /// not applied), then the completion, then what the round carried besides. A traced round
+  /// goes to `notifyWithExtras` instead, chosen by the caller.
   @inlinable @inline(__always)
   func notify(
     _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
     completion: _Completion<State>?, failure: ActionOutcome?
   ) {
-    // Borrowed, never consumed here: a round consumed on one path and read on the other is
-    // copied whole on both (about 160 instructions per dispatch).
-    if var extras = round.extras.take() {
-      extras.completion = completion
-      return notifyWithExtras(extras, round, action, state, failure: failure)
-    }
+    let extras = round.extras.take()
     if case .failed(let error)? = failure {
       round.notify(RejectedAction(action, error: error), state)
     } else {
       round.notify(action, state)  // borrowed: an applied action is not copied
     }
     completion?(state, failure ?? .applied)
+    if let extras {
+      for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
+      // Actions the reducer dispatched, through the middleware now that the state is
+      // committed: this thread still owns the queue, so they queue behind this action.
+      for pending in extras.deferredDispatches {
+        runMiddleware(from: 0, pending.action, completion: pending.completion)
+      }
+    }
   }
 
   /// Resumes the queue on the thread that finished an asynchronous reducer (or let its
