@@ -164,7 +164,8 @@ extension _StoreCore {
         return .droppedCancelled
       }
       isBusy = true
-      given = startTurn(&turn) { $0.traceMark(gate: gate) }
+      if timingRequests != 0 { turnMark = traceMark(gate: gate) }
+      given = startTurn(&turn)
       return .run
     }
     guard drainThread == turn.thread else {
@@ -200,23 +201,15 @@ extension _StoreCore {
   /// The caller stores the result over the state of the turn before, which is the committed
   /// state (the commit made them one): that store never releases the last reference to a
   /// state, so no state's deinit runs under the lock.
-  ///
-  /// `mark` gives the turn's trace mark; it is asked for only while turns are timed, so a
-  /// store that no timeline records pays for tracing within the timing check.
   @inlinable @inline(__always)
-  mutating func startTurn(
-    _ turn: inout _Turn<State>, mark: (borrowing Self) -> _TraceMark?
-  ) -> State {
+  mutating func startTurn(_ turn: inout _Turn<State>) -> State {
     reducerThread = turn.thread
     reducingType = turn.type
     drainThread = turn.thread
     turnSerial &+= 1
     turnInFlight = true
     if watchdog.turnStarted() { armWatchdog?() }
-    if timingRequests != 0 {
-      turnMark = mark(self)
-      turnStartedAt = DispatchTime.now().uptimeNanoseconds
-    }
+    if timingRequests != 0 { turnStartedAt = DispatchTime.now().uptimeNanoseconds }
     // A replacement's state is computed through `finish`, never lent; nor is the state while
     // readers that found it lent have not read it yet.
     if lendsState, readersWaiting == 0, turn.kind == .reduce, let own = state.take() {
@@ -251,8 +244,6 @@ extension _StoreCore {
     turnInFlight = false
     if timingRequests != 0 {
       lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
-      // A traced turn's round is never silent: its entry goes with the round's extras.
-      if let traced = tracedTurn() { round.extras = _RoundExtras(traced: traced) }
     }
     var replaced: State?
     if let newState = newState.take() {
@@ -268,8 +259,7 @@ extension _StoreCore {
     }
     if !lateCompletions.isEmpty || !deferredDispatches.isEmpty {
       round.extras = _RoundExtras(
-        lateCompletions: lateCompletions, deferredDispatches: deferredDispatches,
-        traced: round.extras?.traced)
+        lateCompletions: lateCompletions, deferredDispatches: deferredDispatches)
       lateCompletions = []
       deferredDispatches = []
     }
@@ -305,8 +295,9 @@ extension _StoreCore {
     turn.type = pending.type
     turn.kind = _Turn<State>.kind(of: pending.type)
     turn.completion = pending.completion
+    if timingRequests != 0 { turnMark = pending.mark }
     next = pending.action
-    state = startTurn(&turn) { _ in pending.mark }
+    state = startTurn(&turn)
     return true
   }
 
@@ -409,25 +400,17 @@ extension _StoreCore {
 // MARK: - What a round hands back
 
 /// What a notification round rarely carries besides its subscribers: completions of feedback
-/// actions dropped while the state was lent, actions the reducer dispatched to a store
-/// with middleware, and the turn a timeline traces.
+/// actions dropped while the state was lent, and actions the reducer dispatched to a store
+/// with middleware.
 @usableFromInline
 struct _RoundExtras<State: StateProtocol> {
   @usableFromInline var lateCompletions: [_Completion<State>]
   @usableFromInline var deferredDispatches: [_Pending<State>]
-  /// The traced turn, when a timeline records the store.
-  @usableFromInline var traced: _TracedTurn<State>?
-  /// The turn's completion, set by the engine when it notifies the round.
-  @usableFromInline var completion: _Completion<State>?
 
   @usableFromInline
-  init(
-    lateCompletions: [_Completion<State>] = [], deferredDispatches: [_Pending<State>] = [],
-    traced: _TracedTurn<State>? = nil
-  ) {
+  init(lateCompletions: [_Completion<State>], deferredDispatches: [_Pending<State>]) {
     self.lateCompletions = lateCompletions
     self.deferredDispatches = deferredDispatches
-    self.traced = traced
   }
 }
 

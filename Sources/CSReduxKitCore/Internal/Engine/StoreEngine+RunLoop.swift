@@ -199,9 +199,12 @@ extension _StoreEngine {
     // Nobody to call: the round closes in the commit's critical section.
     var closed = false
     var hasNext = false
+    var traced: _TracedTurn<State>?
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
-      if round.isSilent, turn.completion == nil {
+      // The one check a store pays for being observable: a timeline's turns are traced.
+      if core.timingRequests != 0 { traced = core.tracedTurn() }
+      if round.isSilent, turn.completion == nil, traced == nil {
         closed = true
         hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
       }
@@ -212,12 +215,9 @@ extension _StoreEngine {
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
       let completion = turn.completion.take()
-      // A traced round rides in the extras: checked only when there are extras. Two calls
-      // that each consume the round, never one that consumes it on one path only, which
-      // copies the round whole.
-      if var extras = round.extras, extras.traced != nil {
-        extras.completion = completion
-        notifyWithExtras(extras, round, action, state, failure: failure)
+      if var traced = traced.take() {
+        traced.completion = completion
+        notifyTraced(traced, round, action, state, failure: failure)
       } else {
         notify(round, action, state, completion: completion, failure: failure)
       }
@@ -231,8 +231,7 @@ extension _StoreEngine {
   }
 
   /// Calls the round's subscribers (with a ``RejectedAction`` in place of an action that was
-  /// not applied), then the completion, then what the round carried besides. A traced round
-  /// goes to `notifyWithExtras` instead, chosen by the caller.
+  /// not applied), then the completion, then what the round carried besides.
   @inlinable @inline(__always)
   func notify(
     _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
