@@ -178,15 +178,22 @@ extension Store {
   }
 
   /// Adds a plain subscriber that queues each notification for `subscriber` in the shared
-  /// main-actor FIFO, on the committing thread, in commit order.
+  /// main-actor FIFO, on the committing thread, in commit order. For a store a timeline
+  /// records, the delivery carries the entry being notified, the cause of what `subscriber`
+  /// dispatches; other stores check one flag.
   final func addOnMainActor(
     _ filter: ActionFilter, ownerLiveness: _OwnerLiveness?,
     _ subscriber: _MainActorSubscriber<State>
   ) -> Subscription {
-    add(types: filter.types, ownerLiveness: ownerLiveness) { subscription in
+    // The flag, not the engine: the engine holds this subscriber.
+    let traceFlag = engine.traceFlag
+    return add(types: filter.types, ownerLiveness: ownerLiveness) { subscription in
       { action, state in
+        let cause = traceFlag.load() != 0 ? _currentTraceCause() : nil
         _MainActorDeliveries.shared.append {
-          subscriber.deliver(action, state, subscription)
+          _withTraceCause(cause, .subscriber) {
+            subscriber.deliver(action, state, subscription)
+          }
         }
       }
     }

@@ -343,7 +343,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
       header = try decoder.decode(LogHeader<State>.self, from: text(first))
     } catch {
       throw ActionLogImportError(
-        line: 1, reason: Self.explain(error, what: "header", line: text(first)))
+        line: 1, reason: DecodingReason.explain(error, what: "header", line: text(first)))
     }
     guard header.format == Self.format else {
       throw ActionLogImportError(
@@ -392,7 +392,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
         throw ActionLogImportError(line: number, reason: error.reason)
       } catch {
         throw ActionLogImportError(
-          line: number, reason: Self.explain(error, what: "entry", line: line))
+          line: number, reason: DecodingReason.explain(error, what: "entry", line: line))
       }
       if let type = decoded.skippedType {
         skippedLines.append(number)
@@ -446,33 +446,5 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
       throw ActionLogImportError(line: 0, reason: "there is no file at \(url.path)")
     }
     return try decode(data, unknownActionTypes: unknownActionTypes)
-  }
-
-  /// A short reason for a decoding error: invalid JSON, nesting deeper than the decoder reads,
-  /// a missing field, a wrong type. `line` is the text decoded, when it was a whole line.
-  static func explain(_ error: any Error, what: String, line: Data? = nil) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
-    func path(_ keys: [any CodingKey]) -> String {
-      keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-    switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      let limit = JSONNesting.decoderLimit
-      if let line, line.withUnsafeBytes({ JSONNesting.exceeds(limit, in: $0) }) {
-        return "the line nests arrays and objects more than \(limit) levels deep; the JSON "
-          + "decoder reads at most \(limit)"
-      }
-      return "not valid JSON (a corrupt or truncated line)"
-    case .dataCorrupted(let context):
-      return "\(what) field \(path(context.codingPath)) is invalid: \(context.debugDescription)"
-    case .keyNotFound(let key, let context):
-      return "\(what) has no field \(path(context.codingPath + [key]))"
-    case .typeMismatch(let type, let context):
-      return "\(what) field \(path(context.codingPath)) is not of type \(type)"
-    case .valueNotFound(let type, let context):
-      return "\(what) field \(path(context.codingPath)) is null; expected \(type)"
-    @unknown default:
-      return "\(error)"
-    }
   }
 }

@@ -85,7 +85,7 @@ struct EntryLine<State: StateProtocol & Codable>: Codable {
           throw ActionLogImportError(
             line: 0,
             reason: "the payload of action type \(type) does not decode as \(coder.typeName): "
-              + ActionLogCodec<State>.explain(error, what: "payload"))
+              + DecodingReason.explain(error, what: "payload"))
         }
       } else if table?.unknownActionTypes == .skip {
         skipped = type

@@ -29,8 +29,9 @@ import CSReduxKitCore
 /// broadcast or follow made while it was handled, or from an effect (the work of an `async`
 /// ``Thunk``) it started. The stores mark the entry they are handling with a task-local value
 /// around their middleware, subscribers and completions; tasks inherit it, so an effect's
-/// dispatches keep their cause. An action dispatched from anywhere else (a button, a timer
-/// started outside the stores, a subscriber on the main actor, which runs later) has no cause.
+/// dispatches keep their cause; so does a main-actor subscriber of a recorded store
+/// (``Store/subscribeOnMainActor(to:_:)``), which runs later, on the main queue. An action
+/// dispatched from anywhere else (a button, a timer started outside the stores) has no cause.
 ///
 /// ## Order
 ///
@@ -96,6 +97,12 @@ public final class Timeline: @unchecked Sendable {
   ///   - store: The store; its name must differ from the names of the stores recorded already.
   ///   - codec: How to write its actions and states in an export.
   ///   - stateSize: How many bytes a state holds; by default estimated as ``ActionLog`` does.
+  /// A store created with `stateAccess: .lentToReducer` copies its state for every action
+  /// while a timeline records it, since the timeline keeps each entry's state; the store
+  /// reports it once, here, as a ``StoreDiagnostic`` of kind
+  /// ``StoreDiagnostic/Kind/stateCannotBeLent``. An ``ActionLog`` records such a store without
+  /// a copy per action.
+  ///
   /// - Throws: ``TimelineError`` when a store of the same name is recorded already, or when
   ///   another timeline records this store.
   public func record<State: StateProtocol & Codable>(
@@ -137,6 +144,8 @@ public final class Timeline: @unchecked Sendable {
       $0.addLane(lane, initialState: initial, size: max(size(initial), 0))
     }
     laneIndex.withLock { $0 = index }
+    // The entries share the states of a store that lends its state: said once, here.
+    store.engine.reportRecordingCopiesLentState()
   }
 
   /// Stops recording every store; the entries stay.

@@ -153,7 +153,9 @@ public struct TimelineCodec: Sendable {
       header = try decoder.decode(TimelineHeader.self, from: text(first))
     } catch {
       throw ActionLogImportError(
-        line: 1, reason: "not a timeline header: \(TimelineCodec.explain(error))")
+        line: 1,
+        reason: "not a timeline header: "
+          + DecodingReason.explain(error, what: "header", line: text(first)))
     }
     guard header.format == Self.format else {
       throw ActionLogImportError(
@@ -186,7 +188,7 @@ public struct TimelineCodec: Sendable {
         throw ActionLogImportError(
           line: 1,
           reason: "the initial state of \"\(store.name)\" does not decode: "
-            + TimelineCodec.explain(error))
+            + DecodingReason.explain(error, what: "initial state"))
       }
     }
     var entries: [TimelineEntry] = []
@@ -213,7 +215,7 @@ public struct TimelineCodec: Sendable {
         throw error
       } catch {
         throw ActionLogImportError(
-          line: number, reason: "not valid JSON (a corrupt or truncated line)")
+          line: number, reason: DecodingReason.explain(error, what: "entry", line: text(range)))
       }
       guard case .string(let storeName)? = fields["store"] else {
         throw ActionLogImportError(line: number, reason: "entry has no field .store")
@@ -270,7 +272,8 @@ public struct TimelineCodec: Sendable {
       } catch let error as ActionLogImportError {
         throw ActionLogImportError(line: number, reason: error.reason)
       } catch {
-        throw ActionLogImportError(line: number, reason: TimelineCodec.explain(error))
+        throw ActionLogImportError(
+          line: number, reason: DecodingReason.explain(error, what: "entry"))
       }
       if decoded.skippedType != nil { skipped.append(number) }
       entries.append(
@@ -297,28 +300,6 @@ public struct TimelineCodec: Sendable {
     }
     return TimelineSession(
       stores: infos, entries: entries, redaction: redaction, skippedLines: skipped)
-  }
-
-  /// A short reason for a decoding error.
-  static func explain(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
-    func path(_ keys: [any CodingKey]) -> String {
-      keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-    }
-    switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return "not valid JSON (a corrupt or truncated line)"
-    case .dataCorrupted(let context):
-      return "field \(path(context.codingPath)) is invalid: \(context.debugDescription)"
-    case .keyNotFound(let key, let context):
-      return "no field \(path(context.codingPath + [key]))"
-    case .typeMismatch(let type, let context):
-      return "field \(path(context.codingPath)) is not of type \(type)"
-    case .valueNotFound(let type, let context):
-      return "field \(path(context.codingPath)) is null; expected \(type)"
-    @unknown default:
-      return "\(error)"
-    }
   }
 }
 

@@ -55,6 +55,29 @@ struct TimelineCauseTests {
     #expect(signIn.sequence < load.sequence)
   }
 
+  @Test("a main-actor subscriber's dispatch is caused by the entry it was notified of")
+  func mainActorSubscriber() async throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    let dispatched = Door()
+    let subscription = account.subscribeOnMainActor(to: .cases(AccountAction.signIn)) { _, _ in
+      todos.dispatch(Action(TodoAction.load))
+      dispatched.open()
+    }
+    defer { subscription.cancel() }
+    // Committed off the main queue: the subscriber runs later, on a turn of the main queue,
+    // outside the account store's round.
+    #expect(!isOnMainQueue())
+    account.dispatch(Action(AccountAction.signIn, data: Credentials(name: "ada", password: "pw")))
+    #expect(await dispatched.opened())
+    let signIn = try #require(entry(timeline, "Account", AccountAction.signIn))
+    let load = try #require(entry(timeline, "Todos", TodoAction.load))
+    #expect(load.cause == TimelineCause(sequence: signIn.sequence, kind: .subscriber))
+  }
+
   @Test("a completion's dispatch is caused by the entry of the action it completes")
   func completion() throws {
     let account = accountStore()

@@ -45,6 +45,30 @@ struct TimelineCatalogueTests {
     expectDocumented(other?.description)
   }
 
+  @Test("recording a store that lends its state says so once, where it is attached")
+  func lendingStore() throws {
+    let reports = Locked<[StoreDiagnostic]>([])
+    let lending = Store(
+      state: Tally(),
+      reducer: InPlaceReducer<Tally>.nonThrowing { _, state in state.count += 1 },
+      stateAccess: .lentToReducer(readsInsideGet: Tally(count: -1)), name: "Lending",
+      diagnostics: { diagnostic in reports.withLock { $0.append(diagnostic) } })
+    // An action log keeps lending cheap with its checkpoints: it reports nothing.
+    let log = ActionLog(recording: lending)
+    #expect(reports.withLock { $0.isEmpty })
+    let timeline = Timeline()
+    try timeline.record(lending, codec: tallyCodec)
+    try timeline.record(tallyStore("Plain"), codec: tallyCodec)
+    for _ in 0..<3 { lending.dispatch(Action(type: 0)) }
+    let reported = reports.withLock { $0 }
+    #expect(reported.map(\.kind) == [.stateCannotBeLent])
+    #expect(reported.first?.storeName == "Lending")
+    expectDocumented(reported.first?.message)
+    // The timeline keeps every state all the same.
+    #expect(timeline.entries.compactMap { ($0.state as? Tally)?.count } == [1, 2, 3])
+    #expect(log.entries.count == 3)
+  }
+
   @Test("travel misuse reads as documented")
   func travel() async throws {
     let timeline = Timeline()
@@ -80,6 +104,37 @@ struct TimelineCatalogueTests {
     var codec = TimelineCodec()
     codec.register(store: "A", codec: tallyCodec)
     let error = #expect(throws: ActionLogImportError.self) { try codec.decode(text) }
+    expectDocumented(error?.description)
+  }
+
+  @Test(
+    "a timeline line that does not decode reads as the action log's, deep nesting included",
+    arguments: [
+      (
+        header + "\n{\"a\":" + String(repeating: "[", count: 600)
+          + String(repeating: "]", count: 600) + "}",
+        "line 2: the line nests arrays and objects more than 512 levels deep; the JSON decoder "
+          + "reads at most 512"
+      ),
+      (
+        header.replacing(#"{"entryCount":1,"format""#, with: #"{"format""#),
+        "line 1: not a timeline header: header has no field .entryCount"
+      ),
+      (
+        header + "\n" + entry.replacing(#""state":{"count":1}"#, with: #""state":{"count":"one"}"#),
+        "line 2: entry field .state.count is not of type Int"
+      ),
+      (
+        header.replacing(#""initialState":{"count":0}"#, with: #""initialState":{}"#) + "\n"
+          + entry,
+        "line 1: the initial state of \"A\" does not decode: initial state has no field .count"
+      ),
+    ])
+  func undecodable(_ text: String, _ expected: String) {
+    var codec = TimelineCodec()
+    codec.register(store: "A", codec: tallyCodec)
+    let error = #expect(throws: ActionLogImportError.self) { try codec.decode(text) }
+    #expect(error.map { "line \($0.line): \($0.reason)" } == expected)
     expectDocumented(error?.description)
   }
 

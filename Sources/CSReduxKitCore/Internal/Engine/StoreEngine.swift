@@ -43,7 +43,9 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// that thread stores its own id, so a thread that loads its own id is inside the call.
   @usableFromInline let reducerCallThread = _AtomicWord(0)
   /// 1 while a timeline records the store: its middleware chain then runs with the new
-  /// action's mark as the cause of what it dispatches. Read only by stores with middleware.
+  /// action's mark as the cause of what it dispatches, and its main-actor subscribers carry
+  /// the entry they are notified of. Read only by stores with middleware and by main-actor
+  /// subscribers.
   @usableFromInline let traceFlag = _AtomicWord(0)
   /// `cancel(id:)`, specialized for the store's state type when the store is created.
   /// `Subscription.cancel()` reaches the store through a protocol, where the code is generic
