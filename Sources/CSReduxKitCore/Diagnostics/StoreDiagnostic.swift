@@ -51,8 +51,8 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// The store was created with ``StateAccess/lentToReducer(readsInsideGet:)``, but its
     /// reducer cannot take a lent state (only an in-place reducer that cannot throw can): the
     /// store keeps its committed state and copies it, as with ``StateAccess/alwaysReadable``.
-    /// Reported once, where the store is created; reported again, with its own message, where a
-    /// ``Timeline`` starts recording a store that lends its state: the timeline keeps every
+    /// Reported once, where the store is created. Also reported, with its own message, when a
+    /// ``Timeline`` starts recording a store that does lend its state: the timeline keeps every
     /// entry's state, so the store copies it for each action while recorded.
     case stateCannotBeLent
     /// A ``Thunk`` reached the reducer instead of running: the store was created with

@@ -55,7 +55,7 @@ public final class StoreCoordinator: Sendable {
   ///
   /// - Parameters:
   ///   - followDepthLimit: How many hops a chain of follows may take before it is stopped and
-  ///     reported as a cycle; at least 1.
+  ///     reported as a cycle; a value below 1 counts as 1.
   ///   - diagnostics: Receives ``StoreDiagnostic/Kind/crossStoreCycle`` reports; by default
   ///     each is printed to standard error as one line.
   public init(
@@ -63,8 +63,7 @@ public final class StoreCoordinator: Sendable {
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void = StoreDiagnostic
       .printToStandardError
   ) {
-    precondition(followDepthLimit >= 1, "followDepthLimit must be at least 1")
-    self.followDepthLimit = followDepthLimit
+    self.followDepthLimit = max(followDepthLimit, 1)
     self.diagnostics = diagnostics
     self.inner = _Locked(_CoordinatorCore())
   }

@@ -93,16 +93,16 @@ public final class Timeline: @unchecked Sendable {
 
   /// Starts recording `store` in the timeline.
   ///
-  /// - Parameters:
-  ///   - store: The store; its name must differ from the names of the stores recorded already.
-  ///   - codec: How to write its actions and states in an export.
-  ///   - stateSize: How many bytes a state holds; by default estimated as ``ActionLog`` does.
   /// A store created with `stateAccess: .lentToReducer` copies its state for every action
   /// while a timeline records it, since the timeline keeps each entry's state; the store
   /// reports it once, here, as a ``StoreDiagnostic`` of kind
   /// ``StoreDiagnostic/Kind/stateCannotBeLent``. An ``ActionLog`` records such a store without
   /// a copy per action.
   ///
+  /// - Parameters:
+  ///   - store: The store; its name must differ from the names of the stores recorded already.
+  ///   - codec: How to write its actions and states in an export.
+  ///   - stateSize: How many bytes a state holds; by default estimated as ``ActionLog`` does.
   /// - Throws: ``TimelineError`` when a store of the same name is recorded already, or when
   ///   another timeline records this store.
   public func record<State: StateProtocol & Codable>(

@@ -1,5 +1,6 @@
 import CSReduxKit
 import CSReduxKitTestSupport
+import Foundation
 import Testing
 
 /// The entry of `store` whose action has `type`, the `occurrence`-th one.
@@ -76,6 +77,42 @@ struct TimelineCauseTests {
     let signIn = try #require(entry(timeline, "Account", AccountAction.signIn))
     let load = try #require(entry(timeline, "Todos", TodoAction.load))
     #expect(load.cause == TimelineCause(sequence: signIn.sequence, kind: .subscriber))
+  }
+
+  @Test("a main-actor delivery of a store nobody records takes no cause from the round it runs in")
+  func mainActorDeliveryWithoutCause() async throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let unrecorded = todoStore()
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    let fromUnrecorded = unrecorded.subscribeOnMainActor(to: .cases(TodoAction.add)) { _, _ in
+      todos.dispatch(Action(TodoAction.load))
+    }
+    let fromAccount = account.subscribeOnMainActor(to: .all) { _, _ in }
+    defer {
+      fromUnrecorded.cancel()
+      fromAccount.cancel()
+    }
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      DispatchQueue.main.async {
+        // The unrecorded store commits on another thread while this block holds the main
+        // queue, so its delivery waits. The account store then commits here, on the main
+        // queue, inside its traced round: its delivery drains the queue at once, the
+        // waiting delivery first, while the account's entry is the current cause.
+        let committed = DispatchSemaphore(value: 0)
+        Thread {
+          unrecorded.dispatch(Action(TodoAction.add, data: "Buy milk"))
+          committed.signal()
+        }.start()
+        committed.wait()
+        account.dispatch(Action(AccountAction.noteActivity, data: 1))
+        done.resume()
+      }
+    }
+    let load = try #require(entry(timeline, "Todos", TodoAction.load))
+    #expect(load.cause == nil)
   }
 
   @Test("a completion's dispatch is caused by the entry of the action it completes")

@@ -65,6 +65,17 @@ final class _MainActorDeliveries: Sendable {
       return true
     }
     guard isOuter else { return }
+    // A drain started on the main queue may run inside a recorded store's round. Each
+    // delivery binds the cause it carries; one that carries none must not take that round's.
+    if _TraceContext.current != nil {
+      _TraceContext.$current.withValue(nil) { deliverPending() }
+    } else {
+      deliverPending()
+    }
+  }
+
+  @MainActor
+  private func deliverPending() {
     while true {
       let next = core.withLock { core -> (@MainActor @Sendable () -> Void)? in
         guard let delivery = core.pending.popFirst() else {
