@@ -13,6 +13,18 @@ private func entry(
   return occurrence < matching.count ? matching[occurrence] : nil
 }
 
+/// An account store and a todo store, both recorded by one new timeline.
+private func recordedAccountAndTodos() throws -> (
+  Store<AccountState>, Store<TodoState>, Timeline
+) {
+  let account = accountStore()
+  let todos = todoStore()
+  let timeline = Timeline()
+  try timeline.record(account, codec: accountCodec)
+  try timeline.record(todos, codec: todosCodec)
+  return (account, todos, timeline)
+}
+
 @Suite("Timeline: causes")
 struct TimelineCauseTests {
   @Test("stores of different state types share one global order, each entry naming its store")
@@ -39,11 +51,7 @@ struct TimelineCauseTests {
 
   @Test("a subscriber's dispatch is caused by the entry it was notified of")
   func subscriber() throws {
-    let account = accountStore()
-    let todos = todoStore()
-    let timeline = Timeline()
-    try timeline.record(account, codec: accountCodec)
-    try timeline.record(todos, codec: todosCodec)
+    let (account, todos, timeline) = try recordedAccountAndTodos()
     let subscription = account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
       todos.dispatch(Action(TodoAction.load))
     }
@@ -58,11 +66,7 @@ struct TimelineCauseTests {
 
   @Test("a main-actor subscriber's dispatch is caused by the entry it was notified of")
   func mainActorSubscriber() async throws {
-    let account = accountStore()
-    let todos = todoStore()
-    let timeline = Timeline()
-    try timeline.record(account, codec: accountCodec)
-    try timeline.record(todos, codec: todosCodec)
+    let (account, todos, timeline) = try recordedAccountAndTodos()
     let dispatched = Door()
     let subscription = account.subscribeOnMainActor(to: .cases(AccountAction.signIn)) { _, _ in
       todos.dispatch(Action(TodoAction.load))
@@ -81,12 +85,8 @@ struct TimelineCauseTests {
 
   @Test("a main-actor delivery of a store nobody records takes no cause from the round it runs in")
   func mainActorDeliveryWithoutCause() async throws {
-    let account = accountStore()
-    let todos = todoStore()
+    let (account, todos, timeline) = try recordedAccountAndTodos()
     let unrecorded = todoStore()
-    let timeline = Timeline()
-    try timeline.record(account, codec: accountCodec)
-    try timeline.record(todos, codec: todosCodec)
     let fromUnrecorded = unrecorded.subscribeOnMainActor(to: .cases(TodoAction.add)) { _, _ in
       todos.dispatch(Action(TodoAction.load))
     }
@@ -117,11 +117,7 @@ struct TimelineCauseTests {
 
   @Test("a completion's dispatch is caused by the entry of the action it completes")
   func completion() throws {
-    let account = accountStore()
-    let todos = todoStore()
-    let timeline = Timeline()
-    try timeline.record(account, codec: accountCodec)
-    try timeline.record(todos, codec: todosCodec)
+    let (account, todos, timeline) = try recordedAccountAndTodos()
     todos.dispatch(Action(TodoAction.add, data: "Buy milk")) { _ in
       account.dispatch(Action(AccountAction.noteActivity, data: 1))
     }
@@ -197,11 +193,7 @@ struct TimelineCauseTests {
 
   @Test("an effect's dispatches are caused by the entry during which the effect was started")
   func effect() async throws {
-    let account = accountStore()
-    let todos = todoStore()
-    let timeline = Timeline()
-    try timeline.record(account, codec: accountCodec)
-    try timeline.record(todos, codec: todosCodec)
+    let (account, todos, timeline) = try recordedAccountAndTodos()
     let subscription = account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
       todos.dispatch(
         Thunk<TodoState>.effect { context in
