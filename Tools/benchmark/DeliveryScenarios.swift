@@ -34,6 +34,18 @@ final class Countdown: @unchecked Sendable {
   func wait(_ what: String) {
     waitOrExit(done, what)
   }
+
+  /// A run's body: dispatches `action` to `store` once per operation and waits until each
+  /// commit's `deliveriesEach` deliveries have arrived.
+  func dispatches(
+    to store: Store<Counter>, _ action: any ActionProtocol, deliveriesEach: Int, _ name: String
+  ) -> (Int) -> Void {
+    { operations in
+      self.arm(operations * deliveriesEach)
+      for _ in 0..<operations { store.dispatch(action) }
+      self.wait(name)
+    }
+  }
 }
 
 extension Bench {
@@ -76,16 +88,8 @@ extension Bench {
     let action = makeAction(type: incrementType)
     pair(
       name, floor: "floor/main-queue-async/\(count)", unit: "commit",
-      { operations in
-        countdown.arm(operations * count)
-        for _ in 0..<operations { store.dispatch(action) }
-        countdown.wait(name)
-      },
-      floor: { operations in
-        countdown.arm(operations * count)
-        for _ in 0..<operations { plain.dispatch(action) }
-        countdown.wait(name)
-      })
+      countdown.dispatches(to: store, action, deliveriesEach: count, name),
+      floor: countdown.dispatches(to: plain, action, deliveriesEach: count, name))
     for subscription in subscriptions + plainSubscriptions { subscription.cancel() }
   }
 
@@ -120,16 +124,8 @@ extension Bench {
     let action = makeAction(type: incrementType)
     pair(
       name, floor: "floor/async-stream/\(count)", unit: "commit",
-      { operations in
-        countdown.arm(operations * count)
-        for _ in 0..<operations { store.dispatch(action) }
-        countdown.wait(name)
-      },
-      floor: { operations in
-        countdown.arm(operations * count)
-        for _ in 0..<operations { plain.dispatch(action) }
-        countdown.wait(name)
-      })
+      countdown.dispatches(to: store, action, deliveriesEach: count, name),
+      floor: countdown.dispatches(to: plain, action, deliveriesEach: count, name))
     for consumer in consumers { consumer.cancel() }
   }
 }

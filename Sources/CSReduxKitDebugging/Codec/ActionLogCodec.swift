@@ -436,15 +436,6 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   public func read(
     from url: URL, unknownActionTypes: UnknownActionTypePolicy
   ) throws(ActionLogImportError) -> ActionLogImport<State> {
-    let contents: Data?
-    do {
-      contents = try Files.read(url)
-    } catch {
-      throw ActionLogImportError(line: 0, reason: "\(url.path): \(error.what)")
-    }
-    guard let data = contents else {
-      throw ActionLogImportError(line: 0, reason: "there is no file at \(url.path)")
-    }
-    return try decode(data, unknownActionTypes: unknownActionTypes)
+    try decode(readImportFile(url), unknownActionTypes: unknownActionTypes)
   }
 }

@@ -82,16 +82,7 @@ public struct TimelineCodec: Sendable {
   public func read(
     from url: URL, unknownActionTypes: UnknownActionTypePolicy = .reject
   ) throws(ActionLogImportError) -> TimelineSession {
-    let contents: Data?
-    do {
-      contents = try Files.read(url)
-    } catch {
-      throw ActionLogImportError(line: 0, reason: "\(url.path): \(error.what)")
-    }
-    guard let data = contents else {
-      throw ActionLogImportError(line: 0, reason: "there is no file at \(url.path)")
-    }
-    return try decode(data, unknownActionTypes: unknownActionTypes)
+    try decode(readImportFile(url), unknownActionTypes: unknownActionTypes)
   }
 
   /// Reads a session from UTF-8 bytes.

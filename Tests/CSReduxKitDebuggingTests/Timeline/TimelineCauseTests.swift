@@ -25,6 +25,31 @@ private func recordedAccountAndTodos() throws -> (
   return (account, todos, timeline)
 }
 
+/// The entries a todo added makes when a todo subscriber dispatches to the account store and
+/// an account subscriber to the profile store; the todo and profile stores are recorded, the
+/// account store only when `recordingAccount`.
+private func chainThroughAccount(recordingAccount: Bool) throws -> [TimelineEntry] {
+  let account = accountStore()
+  let todos = todoStore()
+  let profile = profileStore()
+  let timeline = Timeline()
+  if recordingAccount { try timeline.record(account, codec: accountCodec) }
+  try timeline.record(todos, codec: todosCodec)
+  try timeline.record(profile, codec: profileCodec)
+  let first = todos.subscribe(to: .cases(TodoAction.add)) { _, _ in
+    account.dispatch(Action(AccountAction.noteActivity, data: 1))
+  }
+  let second = account.subscribe(to: .cases(AccountAction.noteActivity)) { _, _ in
+    profile.dispatch(Action(ProfileAction.showUser, data: "busy"))
+  }
+  defer {
+    first.cancel()
+    second.cancel()
+  }
+  todos.dispatch(Action(TodoAction.add, data: "Buy milk"))
+  return timeline.entries
+}
+
 @Suite("Timeline: causes")
 struct TimelineCauseTests {
   @Test("stores of different state types share one global order, each entry naming its store")
@@ -216,25 +241,7 @@ struct TimelineCauseTests {
 
   @Test("a chain of causes crosses stores: each link names the entry just before it")
   func chain() throws {
-    let account = accountStore()
-    let todos = todoStore()
-    let profile = profileStore()
-    let timeline = Timeline()
-    try timeline.record(account, codec: accountCodec)
-    try timeline.record(todos, codec: todosCodec)
-    try timeline.record(profile, codec: profileCodec)
-    let first = todos.subscribe(to: .cases(TodoAction.add)) { _, _ in
-      account.dispatch(Action(AccountAction.noteActivity, data: 1))
-    }
-    let second = account.subscribe(to: .cases(AccountAction.noteActivity)) { _, _ in
-      profile.dispatch(Action(ProfileAction.showUser, data: "busy"))
-    }
-    defer {
-      first.cancel()
-      second.cancel()
-    }
-    todos.dispatch(Action(TodoAction.add, data: "Buy milk"))
-    let entries = timeline.entries
+    let entries = try chainThroughAccount(recordingAccount: true)
     #expect(entries.map(\.storeName) == ["Todos", "Account", "Profile"])
     #expect(
       entries.map(\.cause) == [
@@ -244,24 +251,7 @@ struct TimelineCauseTests {
 
   @Test("a store not recorded breaks no chain: the cause is the nearest recorded entry")
   func unrecordedHop() throws {
-    let account = accountStore()
-    let todos = todoStore()
-    let profile = profileStore()
-    let timeline = Timeline()
-    try timeline.record(todos, codec: todosCodec)
-    try timeline.record(profile, codec: profileCodec)
-    let first = todos.subscribe(to: .cases(TodoAction.add)) { _, _ in
-      account.dispatch(Action(AccountAction.noteActivity, data: 1))
-    }
-    let second = account.subscribe(to: .cases(AccountAction.noteActivity)) { _, _ in
-      profile.dispatch(Action(ProfileAction.showUser, data: "busy"))
-    }
-    defer {
-      first.cancel()
-      second.cancel()
-    }
-    todos.dispatch(Action(TodoAction.add, data: "Buy milk"))
-    let entries = timeline.entries
+    let entries = try chainThroughAccount(recordingAccount: false)
     #expect(entries.map(\.storeName) == ["Todos", "Profile"])
     // Unrecorded stores carry no mark: the dispatch from the account's subscriber runs
     // inside the todo store's round, whose cause it keeps.
