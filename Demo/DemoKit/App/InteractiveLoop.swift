@@ -12,18 +12,23 @@ import _DemoTerminalShims
 /// line (a message such as "tap Add first!" or a diagnostic) and the keys that apply. A
 /// section is rendered again only when its component's revision moved.
 ///
-/// A reducer may finish after the key that dispatched its action (a record being saved): while
-/// the session is busy, the loop wakes every ``busyRedrawMilliseconds`` to draw what changed,
-/// and once more when it goes idle, so the commit shows without waiting for the next key.
-///
-/// The loop runs on the main actor, with the components. A commit made on another thread
-/// reaches them in a block on the main queue, so the loop lets the main queue run its blocks
-/// on every turn before it draws. It waits for a key without a time limit only while the
-/// session is idle, when no such block can be on its way; while busy, at most
+/// A reducer may finish after the key that dispatched its action (a record being saved), on
+/// another thread; its commit reaches the components in a block on the main queue. The loop
+/// runs on the main actor, with the components, so on every turn it first lets the main queue
+/// run its blocks and then draws what they changed: a commit made while the last key was
+/// handled, or since, shows before the loop waits again. It waits for a key without a time
+/// limit only while the session is idle, when no such block can be on its way (an idle
+/// store's last commit has queued its deliveries); while busy, it wakes every
 /// ``busyRedrawMilliseconds``.
 @MainActor
 struct InteractiveLoop {
   let session: any DemoSession
+  let terminal: any LoopTerminal
+
+  init(session: any DemoSession, terminal: any LoopTerminal = ProcessTerminal()) {
+    self.session = session
+    self.terminal = terminal
+  }
 
   /// How long to wait after an Esc for the rest of an escape sequence.
   nonisolated static let escapeTimeoutMilliseconds: Int32 = 50
@@ -32,58 +37,36 @@ struct InteractiveLoop {
 
   /// Runs until the user quits; returns the exit status (130 after Ctrl-C).
   func run() async -> Int32 {
-    let input = FileDescriptor.standardInput
-    let output = FileDescriptor.standardOutput
-    guard
-      demo_terminal_enter(
-        input.rawValue, output.rawValue, ANSI.enterFullScreen, ANSI.leaveFullScreen) == 0
-    else {
-      FileDescriptor.standardError.write(
-        "demo: cannot switch the terminal to raw mode: \(SystemError(call: "tcsetattr"))\n")
+    if let error = terminal.enter() {
+      FileDescriptor.standardError.write(error)
       return 1
     }
-    defer { demo_terminal_leave() }
+    defer { terminal.leave() }
 
     var screen = ScreenComposer(session: session)
-    var renderer = ScreenRenderer(size: TerminalSize.current(of: output))
+    var renderer = ScreenRenderer(size: terminal.size)
     var decoder = KeyDecoder()
-    output.write(renderer.update(to: screen.lines(for: renderer.size)))
-    var wasBusy = false
     while true {
       // With demo_defer_termination: a SIGTERM, SIGHUP or SIGINT ends the loop here.
-      let signal = demo_pending_termination()
+      let signal = terminal.takePendingTermination()
       if signal != 0 { return 128 + signal }
-      if demo_take_resize() == 1 {
-        renderer.resize(to: TerminalSize.current(of: output))
-        output.write(renderer.update(to: screen.lines(for: renderer.size)))
-      }
+      if terminal.takeResize() { renderer.resize(to: terminal.size) }
+      // Read before the main queue runs: an idle store's last commit has queued its
+      // deliveries by then, so they run below and nothing can arrive while the loop waits.
       let isBusy = !session.isIdle
-      // Read after isIdle: an idle store's last commit has queued its deliveries by then.
       await MainQueue.runQueuedBlocks()
-      if wasBusy && !isBusy {
-        // Finished since the last drawing, which may have come just before the commit.
-        output.write(renderer.update(to: screen.lines(for: renderer.size)))
-      }
-      wasBusy = isBusy
+      let frame = renderer.update(to: screen.lines(for: renderer.size))
+      if !frame.isEmpty { terminal.write(frame) }  // only the rows that changed
       let timeout =
         decoder.isWaiting
         ? Self.escapeTimeoutMilliseconds : isBusy ? Self.busyRedrawMilliseconds : -1
-      var keys: [Key]
-      switch demo_poll_readable(input.rawValue, timeout) {
-      case -2:
-        continue  // a signal (a resize): check and wait again
-      case 0:
-        keys = decoder.flush()
-      case 1:
-        do {
-          guard let bytes = try input.read(upTo: 1024) else { continue }
-          if bytes.isEmpty { return 0 }  // the terminal went away
-          keys = decoder.decode(bytes)
-        } catch {
-          return 1
-        }
-      default:
-        return 1
+      let keys: [Key]
+      switch terminal.waitForInput(milliseconds: timeout) {
+      case .interrupted: continue
+      case .timedOut: keys = decoder.flush()
+      case .bytes(let bytes): keys = decoder.decode(bytes)
+      case .endOfInput: return 0
+      case .failed: return 1
       }
       if !keys.isEmpty { screen.clearMessages() }
       for key in keys {
@@ -98,7 +81,6 @@ struct InteractiveLoop {
         case .unknown, .invalid: screen.status = nil
         }
       }
-      output.write(renderer.update(to: screen.lines(for: renderer.size)))
     }
   }
 }

@@ -57,6 +57,7 @@ extension Store {
   /// - Throws: ``StoreExpectationError`` of kind
   ///   ``StoreExpectationError/Kind/effectsStillRunning`` or
   ///   ``StoreExpectationError/Kind/timedOut``.
+  @available(*, noasync, message: "use the async form, which suspends instead")
   public final func expectNoRunningEffects(
     timeout: Duration = .seconds(5), fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

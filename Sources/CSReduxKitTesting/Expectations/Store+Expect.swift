@@ -83,6 +83,7 @@ extension Store where State: Equatable {
   /// - Returns: The state committed for `action`.
   /// - Throws: ``StoreExpectationError``, or what `changes` threw.
   @discardableResult
+  @available(*, noasync, message: "use the async form, which suspends instead")
   public final func expect(
     dispatching action: any ActionProtocol, exhaustive: Bool = true,
     timeout: Duration = .seconds(5), fileID: String = #fileID,
@@ -149,6 +150,7 @@ extension Store {
   /// - Returns: The `RejectedAction` the subscribers received, with the reducer's error.
   /// - Throws: ``StoreExpectationError``.
   @discardableResult
+  @available(*, noasync, message: "use the async form, which suspends instead")
   public final func expectRejection(
     of action: any ActionProtocol, exhaustive: Bool = true, timeout: Duration = .seconds(5),
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

@@ -150,6 +150,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut``,
   ///   listing what was recorded, when fewer entries came within `timeout`.
   @discardableResult
+  @available(*, noasync, message: "use the async form, which suspends instead")
   public func waitForEntries(
     count: Int, timeout: Duration, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -210,6 +211,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/timedOut`` when
   ///   no new entry came within `timeout`.
   @discardableResult
+  @available(*, noasync, message: "use the async form, which suspends instead")
   public func nextEntry(
     timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -263,6 +265,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   /// - Throws: ``StoreExpectationError`` of kind ``StoreExpectationError/Kind/unexpectedActions``
   ///   listing the unread entries, or ``StoreExpectationError/Kind/timedOut`` when the store
   ///   did not go idle.
+  @available(*, noasync, message: "use the async form, which suspends instead")
   public func expectNoMoreActions(
     timeout: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

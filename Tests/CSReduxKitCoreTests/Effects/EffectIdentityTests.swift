@@ -43,7 +43,7 @@ struct EffectIdentityTests {
     #expect(store.runningEffects.map(\.isCancelled) == [false])
     #expect(store.cancelEffects(id: 1) == 1)
     release.open()
-    try await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
   }
 
   @Test("cancelInFlight cancels only the effects whose identity has the same type")
@@ -54,7 +54,7 @@ struct EffectIdentityTests {
     store.dispatch(Thunk<Counter>.effect(id: 1, cancelInFlight: true) { _ in })
     #expect(store.runningEffects.first?.isCancelled == false)
     release.open()
-    try await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
   }
 
   @Test("an effect's context cancels the store's effects by identity")
@@ -69,7 +69,7 @@ struct EffectIdentityTests {
         cancelled.append(context.cancelEffects(id: "load"))
       })
     release.open()
-    try await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
     #expect(cancelled.current == [0, 1])
   }
 
@@ -83,7 +83,7 @@ struct EffectIdentityTests {
     #expect(store.cancelEffects(id: CollidingID(value: 3)) == 0)
     #expect(store.cancelEffects(id: CollidingID(value: 1)) == 1)
     release.open()
-    try await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
   }
 
   @Test("a running effect's identity reads back as its own type, and as no other")
@@ -97,6 +97,6 @@ struct EffectIdentityTests {
     #expect(effect?.id(as: Double.self) == nil)
     #expect(effect?.id(as: String.self) == nil)
     release.open()
-    try await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
   }
 }

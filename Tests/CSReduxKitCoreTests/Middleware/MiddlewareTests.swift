@@ -181,7 +181,7 @@ struct ThunkTests {
       Thunk<Counter>.effect(id: 1, cancelInFlight: true) { context in
         context.dispatch(Action(type: 2, data: 7))
       })
-    try await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
     #expect(store.state.applied == [2])
     #expect(store.state.value == 7)
   }
@@ -207,7 +207,7 @@ struct ThunkTests {
     let started = await store.send(Thunk<Counter>.effect { _ in })
     #expect(started.outcome == .effectStarted)
     #expect(started.outcome != .dropped(.middleware))
-    try await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
   }
 
   @Test("an effect's work is tracked even when its closure neither awaits nor throws")
@@ -221,7 +221,7 @@ struct ThunkTests {
         context.dispatch(Action(type: 3))
       })
     dispatching.withLock { $0 = false }
-    try await store.waitUntilIdle(includingEffects: true)
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
     #expect(thread.current == false, "the work ran inside dispatch, untracked")
     #expect(store.state.applied == [3])
   }

@@ -229,8 +229,8 @@ struct TimelineCauseTests {
     }
     defer { subscription.cancel() }
     account.dispatch(Action(AccountAction.signIn, data: Credentials(name: "ada", password: "pw")))
-    try await todos.waitUntilIdle(includingEffects: true)
-    try await account.waitUntilIdle()
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    try await account.waitUntilIdle(timeout: .seconds(hangBound))
     let signIn = try #require(entry(timeline, "Account", AccountAction.signIn))
     let loaded = try #require(entry(timeline, "Todos", TodoAction.loaded))
     let note = try #require(entry(timeline, "Account", AccountAction.noteActivity))

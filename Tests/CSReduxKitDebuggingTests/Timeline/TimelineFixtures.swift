@@ -1,4 +1,5 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 
 /// Three feature modules of different state types, for the timeline's tests.
 struct Credentials: Codable, Sendable, Equatable {
@@ -171,7 +172,7 @@ final class RecordedApp: Sendable {
   func run() async throws {
     account.dispatch(
       Action(AccountAction.signIn, data: Credentials(name: "ada", password: "hunter2-secret")))
-    try await todos.waitUntilIdle(includingEffects: true)
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
     let account = self.account
     _ = await todos.send(Action(TodoAction.add, data: "my secret diary"))
     todos.dispatch(Action(TodoAction.add, data: "Call Bob")) { _ in
@@ -179,9 +180,9 @@ final class RecordedApp: Sendable {
     }
     _ = await todos.send(Action(TodoAction.delete, data: 7))
     account.dispatch(Action(AccountAction.signOut))
-    try await todos.waitUntilIdle(includingEffects: true)
-    try await self.account.waitUntilIdle()
-    try await profile.waitUntilIdle()
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    try await self.account.waitUntilIdle(timeout: .seconds(hangBound))
+    try await profile.waitUntilIdle(timeout: .seconds(hangBound))
   }
 
   var codec: TimelineCodec {

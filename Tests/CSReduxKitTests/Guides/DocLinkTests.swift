@@ -12,34 +12,48 @@ private let root = URL(filePath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
-/// One page of the guides: its path from the root, its text and its lines outside code blocks.
+/// One page of the guides: its path from the root, its text, its lines outside code blocks and
+/// the anchors of its headings, each worked out once: the link check looks anchors up for every
+/// link, and as a synchronous test it runs on a thread of the cooperative pool, which no test
+/// may hold for long (see `offThePool`).
 private struct Page {
   let path: String
   let text: String
+  /// The lines outside fenced code blocks, numbered from 1, with inline code removed.
+  let prose: [(number: Int, line: String)]
+  /// The anchors GitHub gives the page's headings.
+  let anchors: Set<String>
 
   var isDocC: Bool { path.contains(".docc/") }
 
-  /// The lines outside fenced code blocks, numbered from 1, with inline code removed.
-  var prose: [(number: Int, line: String)] {
+  init(path: String, text: String) {
+    self.path = path
+    self.text = text
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var inFence = false
-    var lines: [(Int, String)] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
+    var prose: [(Int, String)] = []
+    var headings: [Substring] = []
+    for (index, line) in lines.enumerated() {
       if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
         inFence.toggle()
         continue
       }
-      if !inFence { lines.append((index + 1, String(line).replacing(/`[^`]*`/, with: "``"))) }
+      guard !inFence else { continue }
+      prose.append((index + 1, String(line).replacing(/`[^`]*`/, with: "``")))
+      if line.hasPrefix("#") { headings.append(line) }
     }
-    return lines
+    self.prose = prose
+    self.anchors = Self.anchors(ofHeadings: headings)
   }
 
-  /// The anchors GitHub gives the page's headings.
-  var anchors: Set<String> {
+  /// GitHub's anchors for `headings`, in order: code spans keep their text, a repeated slug
+  /// gets `-1`, `-2`…
+  private static func anchors(ofHeadings headings: [Substring]) -> Set<String> {
     var anchors: Set<String> = []
     var seen: [String: Int] = [:]
-    for (_, line) in prose where line.hasPrefix("#") {
-      let title = text(ofHeading: line)
+    for heading in headings {
+      let title = heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        .replacing("`", with: "")
       var slug = ""
       for character in title.lowercased() {
         if character.isLetter || character.isNumber || character == "-" || character == "_" {
@@ -53,14 +67,6 @@ private struct Page {
       anchors.insert(count == 0 ? slug : "\(slug)-\(count)")
     }
     return anchors
-  }
-
-  /// A heading's text as GitHub reads it for the anchor: code spans keep their text.
-  private func text(ofHeading line: String) -> String {
-    let number = prose.first { $0.line == line }?.number ?? 0
-    let original = text.split(separator: "\n", omittingEmptySubsequences: false)[number - 1]
-    return original.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
-      .replacing("`", with: "")
   }
 }
 
