@@ -130,4 +130,18 @@ struct TimelineLifetimeTests {
     #expect(weakStore == nil)
     #expect(weakProbe == nil, "the entries went with the timeline")
   }
+
+  @Test("a recorded store that goes is freed, engine and all, while its timeline lives on")
+  func recordedStoreIsFreedFirst() throws {
+    let timeline = Timeline()
+    var store: Store<TodoState>? = todoStore()
+    weak let weakStore = store
+    weak let weakEngine = store?.engine
+    if let store { try timeline.record(store, codec: todosCodec) }
+    store?.dispatch(Action(TodoAction.add, data: "Buy milk"))
+    store = nil
+    #expect(weakStore == nil, "the timeline kept the store")
+    #expect(weakEngine == nil, "the timeline kept the store's engine")
+    #expect(timeline.entries.count == 1, "the entry stays with the timeline")
+  }
 }
