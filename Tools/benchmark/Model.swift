@@ -43,6 +43,14 @@ struct CounterReducer: ReducerProtocol {
   }
 }
 
+/// The counter's logic as an in-place reducer type of the app's own that cannot throw: the
+/// store applies it through the closure it found when it was created.
+struct InPlaceCounterReducer: InPlaceReducerProtocol {
+  func reduce(_ action: any ActionProtocol, into state: inout Counter) {
+    state = counterStep(action: action, state: state)
+  }
+}
+
 /// Counts calls; written only from the thread that commits, one round at a time.
 final class Tally: @unchecked Sendable {
   var count = 0

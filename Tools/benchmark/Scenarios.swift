@@ -21,6 +21,7 @@ struct Bench {
     dispatchWithSubscribers(1)
     dispatchWithSubscribers(10)
     dispatchThroughReducerType()
+    dispatchThroughInPlaceReducerType()
     selectSkipRepeats(changing: true)
     selectSkipRepeats(changing: false)
     filteredSubscribers()
@@ -142,6 +143,16 @@ struct Bench {
     let name = "dispatch/reducer-type"
     guard begins(name) else { return }
     let store = Store(state: Counter(), reducer: CounterReducer(), name: "CounterStore")
+    let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
+    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+  }
+
+  /// `store.dispatch(action)` with no subscriber, to an in-place reducer of the app's own type
+  /// (an `InPlaceReducerProtocol` struct whose `reduce` cannot throw).
+  mutating func dispatchThroughInPlaceReducerType() {
+    let name = "dispatch/in-place-reducer-type"
+    guard begins(name) else { return }
+    let store = Store(state: Counter(), reducer: InPlaceCounterReducer(), name: "CounterStore")
     let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
     check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
   }
