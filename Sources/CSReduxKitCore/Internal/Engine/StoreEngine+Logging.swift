@@ -54,25 +54,56 @@ package struct _TraceCause: Sendable {
 package enum _TraceContext {
   @TaskLocal package static var current: _TraceCause?
 
+  /// 1 once a timeline has recorded a store in this process, and 1 from then on; 0 before.
+  ///
+  /// Until a timeline records a store, `current` is `nil` everywhere: the reads below skip the
+  /// task-local look-up (about 170 instructions a read, two per change of a follow chain of
+  /// three stores) and return `nil` after one atomic load.
+  ///
+  /// Why a read that finds 0 loses no cause, whatever the threads do: only a recorded store
+  /// binds a cause (its middleware chain and its rounds; the coordinator, effects and
+  /// main-actor deliveries only pass on a cause they already hold). A store binds one only
+  /// after finding its tracer attached, under its lock; `attachTracer` stores the 1 (a
+  /// release) before it attaches the tracer under that lock. So the binding happens after the
+  /// store of the 1, and a read on the thread that bound it, or in a task started inside the
+  /// binding (task creation orders the two as well), happens after it too: it finds the 1
+  /// and reads the cause. A read that finds 0 is ordered before every binding anywhere, so the
+  /// cause it would have read is `nil`. A store recorded on one thread while another thread
+  /// is in the middle of a hop therefore changes nothing for that hop: it had no cause to
+  /// carry (what was being handled when recording began is not traced, as `attachTracer`
+  /// says). The flag never goes back to 0: detaching the last tracer leaves causes bound in
+  /// tasks still running, and their dispatches keep their causes.
+  static let isRecordingAnywhere = _AtomicWord(0)
+
+  /// Whether a cause may be bound anywhere in the process (see ``isRecordingAnywhere``).
+  @inline(__always)
+  static var mayHaveCause: Bool { isRecordingAnywhere.load() != 0 }
+
+  /// The cause bound here, if any; `nil` without a task-local read while no timeline has
+  /// recorded a store.
+  @inline(__always)
+  static var currentIfRecording: _TraceCause? { mayHaveCause ? current : nil }
+
   /// Runs `body` with the current cause, if any, changed to `kind`: a coordinator's deliveries
   /// keep the entry being handled and say how they were made.
   package static func with<Result>(_ kind: _CauseKind, _ body: () -> Result) -> Result {
-    guard let cause = current else { return body() }
+    guard let cause = currentIfRecording else { return body() }
     return $current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
   }
 
   /// Runs an effect's work with the cause it inherited, if any, changed to `.effect`.
   static func asEffect(_ body: () async -> Void) async {
-    guard let cause = current else { return await body() }
+    guard let cause = currentIfRecording else { return await body() }
     await $current.withValue(_TraceCause(mark: cause.mark, kind: .effect), operation: body)
   }
 }
 
-/// The cause a dispatch made here would have now; for a coordinator's follows, which carry it
-/// to the thread that delivers them.
+/// The cause a dispatch made here would have now; for a coordinator's broadcasts and follows,
+/// which carry it to the thread that delivers them. `nil`, after one atomic load, while no
+/// timeline has recorded a store in the process.
 @usableFromInline
 func _currentTraceCause() -> _TraceCause? {
-  _TraceContext.current
+  _TraceContext.currentIfRecording
 }
 
 /// Runs `body`, a coordinator's delivery, with `cause` (when there is one) as the cause of
@@ -205,6 +236,8 @@ extension _StoreEngine {
   /// Attaches a timeline's tracer, or detaches it (`nil`). Returns `false`, attaching nothing,
   /// when another tracer is attached: a store is recorded by one timeline at a time.
   package func attachTracer(_ tracer: _Tracer<State>?) -> Bool {
+    // Before the tracer is attached: see `_TraceContext.isRecordingAnywhere`.
+    if tracer != nil { _TraceContext.isRecordingAnywhere.store(1) }
     let now = DispatchTime.now().uptimeNanoseconds
     let attached = inner.withLock { core -> Bool in
       if tracer != nil, core.tracer != nil { return false }
