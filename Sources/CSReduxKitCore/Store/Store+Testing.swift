@@ -40,3 +40,21 @@ extension Store {
     engine.inner.withLock { $0.brokenInvariant() }
   }
 }
+
+extension Store {
+  /// The actions waiting in the side queue (`side`, dispatched by other threads while the
+  /// store was busy) and in the queue of the thread running it (`queued`). For tests of the
+  /// queue only.
+  package var queuedActionCounts: (side: Int, queued: Int) {
+    engine.inner.withLock { core in
+      (core.sideQueue.withLock { $0.count }, core.queue.count)
+    }
+  }
+
+  /// Runs `body` while holding the lock of the store's core, the one the thread running the
+  /// queue takes for each action. For tests of what a dispatch needs that lock for only:
+  /// `body` must not touch the store on its own thread.
+  package func withCoreLockHeld<R>(_ body: () -> R) -> R {
+    engine.inner.withLock { _ in body() }
+  }
+}

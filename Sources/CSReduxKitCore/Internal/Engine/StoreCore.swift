@@ -101,6 +101,12 @@ struct _StoreCore<State: StateProtocol> {
   // them. See docs/performance.md, "Two threads".
 
   @usableFromInline var queue = _FIFO<_Pending<State>>()
+  /// Whether the store is busy and who runs the queue, for dispatching threads to read
+  /// without this lock; see `_QueueWord` for the protocol.
+  @usableFromInline let queueWord = _QueueWord()
+  /// Actions that threads other than the one running the queue dispatched while the store was
+  /// busy, behind a lock of their own; they come after every action in `queue`.
+  @usableFromInline let sideQueue = _Locked(_FIFO<_Pending<State>>())
   /// The thread running the queue (0 when idle or waiting for an asynchronous `finish`).
   @usableFromInline var drainThread: UInt = 0
   /// An action is being reduced or notified, or is waiting for `finish`. Whoever set it owns
@@ -164,10 +170,12 @@ extension _StoreCore {
         return .droppedCancelled
       }
       isBusy = true
+      queueWord.claim(for: turn.thread)
       if timingRequests != 0 { turnMark = traceMark(gate: gate) }
       given = startTurn(&turn)
       return .run
     }
+    takeSideQueue()
     guard drainThread == turn.thread else {
       queue.append(
         _Pending(
@@ -287,11 +295,11 @@ extension _StoreCore {
     if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
       takeDeferredChanges(into: &leftovers)
     }
-    guard !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) else {
+    guard let pending = nextPending(leftovers: &leftovers) else {
       if spareBox == nil { spareBox = turn.spare.take() }
-      goIdle(leftovers: &leftovers)
       return false
     }
+    queueWord.hand(to: turn.thread)
     turn.type = pending.type
     turn.kind = _Turn<State>.kind(of: pending.type)
     turn.completion = pending.completion
@@ -301,7 +309,42 @@ extension _StoreCore {
     return true
   }
 
-  /// Notifying → idle.
+  /// The next queued action whose turn may start, taking the side queue's actions when the
+  /// queue runs dry; or `nil` once the store went idle, which it does only when the side queue
+  /// is empty too (`_QueueWord.release`).
+  @inlinable @inline(__always)
+  mutating func nextPending(leftovers: inout _Leftovers<State>?) -> _Pending<State>? {
+    while true {
+      if !queue.isEmpty, let pending = popNext(droppingInto: &leftovers) { return pending }
+      if queueWord.release() {
+        goIdle(leftovers: &leftovers)
+        return nil
+      }
+      takeSideQueue()
+    }
+  }
+
+  /// Moves the side queue's actions behind the queue's, when there are any. The queue's own
+  /// storage is reused when it is empty: the buffers change hands.
+  @inlinable @inline(__always)
+  mutating func takeSideQueue() {
+    guard queueWord.load() & _QueueWord.pending != 0 else { return }
+    takeSideQueueNow()
+  }
+
+  @usableFromInline
+  mutating func takeSideQueueNow() {
+    sideQueue.withLock { side in
+      if queue.isEmpty {
+        swap(&queue, &side)
+      } else {
+        while let pending = side.popFirst() { queue.append(pending) }
+      }
+      queueWord.clearPending()
+    }
+  }
+
+  /// Notifying → idle, once the queue word says so.
   @inlinable @inline(__always)
   mutating func goIdle(leftovers: inout _Leftovers<State>?) {
     isBusy = false
@@ -365,6 +408,17 @@ extension _StoreCore {
   /// that fails, in words.
   @usableFromInline
   package func brokenInvariant() -> String? {
+    let word = queueWord.load()
+    if isBusy != (word & _QueueWord.busy != 0) { return "the queue word disagrees on busy" }
+    if !isBusy && word != 0 { return "idle, yet the queue word is not 0" }
+    // Read together under the side queue's lock, where a dispatching thread sets `pending`
+    // and appends.
+    let (sideCount, marked) = sideQueue.withLock {
+      ($0.count, queueWord.load() & _QueueWord.pending != 0)
+    }
+    if sideCount != 0 && !marked {
+      return "\(sideCount) action(s) in the side queue, not marked pending"
+    }
     if !isBusy {
       if turnInFlight || isNotifying { return "idle, yet a turn or a round is in flight" }
       if !queue.isEmpty { return "idle with \(queue.count) action(s) queued" }

@@ -34,6 +34,12 @@ extension _StoreEngine {
       return
     }
     var turn = _Turn(type: type, completion: completion.take(), thread: _currentThreadID())
+    // A busy store: another thread's action goes to the side queue, without the core's lock.
+    if _QueueWord.isBusy(queueWord.load(), otherThan: turn.thread),
+      queueWhileBusy(action, &turn, gate: gate)
+    {
+      return
+    }
     var given: State?
     let admission = inner.withLock { core in
       defer { core.checkInvariants() }
@@ -56,6 +62,23 @@ extension _StoreEngine {
       if let state = given, let completion = turn.completion {
         completion(state, .dropped(.feedbackLimit))
       }
+    }
+  }
+
+  /// Puts the action of a thread that is not running the queue into the side queue, while the
+  /// store is busy; returns `false`, queueing nothing, when the store went idle meanwhile, the
+  /// store is recorded by a timeline (its actions are marked as they are queued, under the
+  /// core's lock), or this thread runs the queue (the core counts its feedback).
+  @inlinable
+  func queueWhileBusy(_ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?)
+    -> Bool
+  {
+    guard traceFlag.load() == 0 else { return false }
+    return sideQueue.withLock { side in
+      guard queueWord.markPending(from: queueWord.load(), by: turn.thread) else { return false }
+      side.append(
+        _Pending(action: action, type: turn.type, completion: turn.completion.take(), gate: gate))
+      return true
     }
   }
 

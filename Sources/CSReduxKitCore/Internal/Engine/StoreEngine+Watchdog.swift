@@ -39,7 +39,7 @@ extension _StoreEngine {
         turn: core.turnSerial, inFlight: core.turnInFlight, actionType: core.reducingType,
         readersWaiting: core.readersWaiting)
       if case .rearm = verdict { core.armWatchdog?() }
-      return (verdict, core.queue.count)
+      return (verdict, core.queue.count + core.sideQueue.withLock { $0.count })
     }
     switch verdict {
     case .idle, .rearm:

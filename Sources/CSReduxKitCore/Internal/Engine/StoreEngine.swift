@@ -31,6 +31,10 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let stateWhileLent: State?
   @usableFromInline let reporter: _Reporter
   @usableFromInline let inner: _Locked<_StoreCore<State>>
+  /// The core's queue word and side queue, which a dispatching thread reaches without the
+  /// core's lock (see `_QueueWord`).
+  @usableFromInline let queueWord: _QueueWord
+  @usableFromInline let sideQueue: _Locked<_FIFO<_Pending<State>>>
   /// The middleware chain, outermost first.
   @usableFromInline let middleware: ContiguousArray<_MiddlewareLink<State>>
   /// Whether a ``Thunk`` that leaves the chain runs (`true` unless the store was created with
@@ -94,10 +98,12 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
     self.middleware = ContiguousArray(middleware.lazy.map { _MiddlewareLink($0.body) })
     self.runsThunks = runsThunks
-    self.inner = _Locked(
-      _StoreCore(
-        state: state, lendsState: lends, feedbackLimit: nestedDispatchLimit,
-        watchesTurns: reducerTimeout > .zero))
+    let core = _StoreCore(
+      state: state, lendsState: lends, feedbackLimit: nestedDispatchLimit,
+      watchesTurns: reducerTimeout > .zero)
+    self.queueWord = core.queueWord
+    self.sideQueue = core.sideQueue
+    self.inner = _Locked(core)
     // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
     // reference would move the engine's reference count to a side table).
     self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
