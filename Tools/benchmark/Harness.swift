@@ -6,8 +6,8 @@ struct Options {
   var quick = false
   /// One JSON object on standard output instead of tables.
   var json = false
-  /// Runs only the scenarios whose name contains this.
-  var filter: String?
+  /// Runs only the scenarios that one of these selects (see `selects`); every one when empty.
+  var filters: [String] = []
   /// A fixed number of operations per run instead of calibrating by time: for profilers,
   /// which slow the program down (e.g. valgrind's callgrind).
   var fixedOperations: Int?
@@ -21,12 +21,13 @@ struct Options {
     quick ? (100_000, 1_000_000) : (1_000_000, 10_000_000)
   }
 
-  /// Whether the scenario called `name` is selected by `--filter`: its name contains the
+  /// Whether the scenario called `name` is selected by a `--filter`: its name contains the
   /// filter, or ends with it when the filter ends with `$` (`array/in-place/10$`).
   func selects(_ name: String) -> Bool {
-    guard let filter else { return true }
-    if filter.hasSuffix("$") { return name.hasSuffix(filter.dropLast()) }
-    return name.contains(filter)
+    filters.isEmpty
+      || filters.contains { filter in
+        filter.hasSuffix("$") ? name.hasSuffix(filter.dropLast()) : name.contains(filter)
+      }
   }
 }
 

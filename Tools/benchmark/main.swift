@@ -13,7 +13,8 @@ let usage = """
     --filter SUBSTRING  run only the scenarios whose name contains SUBSTRING
                         (e.g. dispatch/, array/in-place, memory/), or whose name
                         ends with it when it ends with $ (array/in-place/10$); the
-                        baseline always runs, as every ratio is to it
+                        baseline always runs, as every ratio is to it; given more
+                        than once, a scenario any of them selects runs
     --operations N      N operations per run instead of sizing runs by time, plus one
                         warm-up run: for profilers (valgrind --tool=callgrind)
 
@@ -31,7 +32,7 @@ while let argument = arguments.popFirst() {
       Platform.printError("benchmark: --filter needs a value\n\n" + usage)
       Platform.exit(2)
     }
-    options.filter = value
+    options.filters.append(value)
   case "--operations":
     guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
       Platform.printError("benchmark: --operations needs a positive number\n\n" + usage)
@@ -39,7 +40,7 @@ while let argument = arguments.popFirst() {
     }
     options.fixedOperations = value
   case _ where argument.hasPrefix("--filter="):
-    options.filter = String(argument.dropFirst("--filter=".count))
+    options.filters.append(String(argument.dropFirst("--filter=".count)))
   case "--help", "-h":
     print(usage)
     Platform.exit(0)
@@ -71,10 +72,11 @@ report(bench, loadBefore: loadBefore)
 func report(_ bench: Bench, loadBefore: Double?) -> Never {
   let options = bench.options
   let machine = Machine.current(loadBefore: loadBefore)
-  if let filter = options.filter, bench.results.measurements.count <= 1,
+  if !options.filters.isEmpty, bench.results.measurements.count <= 1,
     bench.results.memory.isEmpty, !options.selects("baseline")
   {
-    Platform.printError("benchmark: no scenario matches the filter '\(filter)'")
+    let filters = options.filters.map { "'\($0)'" }.joined(separator: ", ")
+    Platform.printError("benchmark: no scenario matches the filter \(filters)")
     Platform.exit(2)
   }
   if options.json {

@@ -126,6 +126,16 @@ struct EngineLifetimeTests {
     fixture.expectStoreWentAwayMidRound()
   }
 
+  @Test("a store freed mid-round by a subscriber filtered on the action calls no later one")
+  func storeFreedDuringFilteredRound() {
+    // Nobody takes every action: the round reads the type's own bucket in place, which the
+    // store's going away must leave as it is until the round ends.
+    let fixture = MidRoundFixture(filter: [1]) { storeBox in storeBox.withLock { $0 = nil } }
+    fixture.held.current?(Counter(value: 1))
+    fixture.held.withLock { $0 = nil }
+    fixture.expectStoreWentAwayMidRound()
+  }
+
   @Test("a store freed on another thread while its round runs calls no later subscriber")
   func storeFreedByAnotherThreadDuringRound() {
     let inRound = DispatchSemaphore(value: 0)
@@ -201,7 +211,10 @@ private struct MidRoundFixture {
   weak var store: Store<Counter>?
   weak var captured: Tracked?
 
-  init(first: @escaping @Sendable (Locked<Store<Counter>?>) -> Void) {
+  /// Every subscriber takes the actions `filter` lets through; the fixture dispatches type 1.
+  init(
+    filter: ActionFilter = .all, first: @escaping @Sendable (Locked<Store<Counter>?>) -> Void
+  ) {
     let held = self.held
     let storeBox = Locked<Store<Counter>?>(
       Store(
@@ -213,10 +226,10 @@ private struct MidRoundFixture {
     let later = self.later
     let captured = Tracked("subscriber")
     self.captured = captured
-    var subscriptions = [storeBox.current?.subscribe { _, _ in first(storeBox) }]
+    var subscriptions = [storeBox.current?.subscribe(to: filter) { _, _ in first(storeBox) }]
     for _ in 0..<9 {
       subscriptions.append(
-        storeBox.current?.subscribe { [captured] _, _ in
+        storeBox.current?.subscribe(to: filter) { [captured] _, _ in
           _ = captured
           later.withLock { $0 += 1 }
         })

@@ -3,13 +3,14 @@
 ///
 /// Invariants, for everything in this file:
 ///
-/// - A notification round reads the table's bucket of subscribers to every action in place,
-///   through a buffer pointer taken at the commit (`collect`). The round owns the table's
+/// - A notification round reads one of the table's buckets in place, through a buffer pointer
+///   taken at the commit (`collect`): the bucket of subscribers to every action or, when that
+///   one is empty, the bucket filtered on the action's type. The round owns the table's
 ///   buckets from the commit to the round's end (`_StoreCore.isNotifying`): every change to
 ///   them, a store that goes away included (`removeAll(deferred:)`), waits until the round
 ///   ends, so that memory stays allocated and unchanged while the round reads it.
-/// - The filtered bucket the round calls is retained by the list (`typed`), so its entries
-///   may be read unretained while the list lives.
+/// - A filtered bucket the round merges with the bucket to every action is retained by the
+///   list (`typed`), so its entries may be read unretained while the list lives.
 /// - A middleware link is read unretained from the engine's chain, which the engine holds
 ///   for its whole life; the engine is alive while it runs its own middleware.
 /// - A strong reference and an unretained one have the same layout, and so do their optionals
@@ -22,16 +23,17 @@
 /// second never forces a copy.
 @usableFromInline
 struct _NotificationList<State: StateProtocol> {
-  /// The entries of the table's bucket of subscribers to every action, read in place: neither
-  /// the bucket nor its array is retained. The round owns the table's buckets from its commit
-  /// to its end (`isNotifying`): every change to them, including a store that goes away
+  /// The entries of the table's bucket of subscribers to every action (or, when it is empty,
+  /// of the bucket filtered on the action's small type), read in place: neither the bucket nor
+  /// its array is retained. The round owns the table's buckets from its commit to its end
+  /// (`isNotifying`): every change to them, including a store that goes away
   /// (`removeAll(deferred:)`), waits for the round to end, so this memory stays allocated and
   /// unchanged while the round reads it. Retaining the array instead costs two atomic
-  /// operations per dispatch. `nil` when the bucket is empty.
+  /// operations per dispatch. `nil` when there is no such bucket.
   @usableFromInline var all: UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>?
-  /// The bucket filtered on the action's type, retained; for a replaced state, every filtered
-  /// subscriber once, in a new array. Optional, not empty: a list without one holds no array
-  /// to release.
+  /// The bucket filtered on the action's type, retained, when it is merged with `all` or its
+  /// type is large or negative; for a replaced state, every filtered subscriber once, in a new
+  /// array. Optional, not empty: a list without one holds no array to release.
   @usableFromInline var typed: ContiguousArray<_Subscriber<State>?>?
   /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
   @usableFromInline var readersToWake = 0
@@ -135,12 +137,7 @@ extension _SubscriberTable {
   func collect(
     for kind: _Turn<State>.Kind, type: Int, into list: inout _NotificationList<State>
   ) {
-    if !all.slots.isEmpty {
-      // Escapes the closure on purpose: see the invariants above for why it stays valid.
-      list.all = all.slots.withUnsafeBufferPointer { entries in
-        entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { $0 }
-      }
-    }
+    if !all.slots.isEmpty { list.all = Self.inPlace(all.slots) }
     guard !byType.isEmpty else { return }
     switch kind {
     case .replace:
@@ -150,10 +147,30 @@ extension _SubscriberTable {
       // call (out of line, the whole lookup cost a dispatch to a filtered subscriber 27
       // instructions more).
       if UInt(bitPattern: type) < UInt(byType.dense.count) {
-        if !byType.dense[type].isEmpty { list.typed = byType.dense[type].slots }
+        guard !byType.dense[type].isEmpty else { return }
+        guard list.all == nil else {
+          list.typed = byType.dense[type].slots
+          return
+        }
+        // With nobody subscribed to every action, the type's bucket alone is the round, read
+        // in place like the bucket to every action: no retain and release of its array, and
+        // no merge.
+        list.all = Self.inPlace(byType.dense[type].slots)
       } else if let slots = byType.sparseSlots(for: type) {
         list.typed = slots
       }
+    }
+  }
+
+  /// The entries of one of the table's buckets as unretained references, read where the
+  /// bucket keeps them. The pointer escapes its closure on purpose: see the invariants above
+  /// for why it stays valid while the round runs.
+  @inlinable @inline(__always)
+  static func inPlace(
+    _ slots: ContiguousArray<_Subscriber<State>?>
+  ) -> UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?> {
+    slots.withUnsafeBufferPointer { entries in
+      entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { $0 }
     }
   }
 }
