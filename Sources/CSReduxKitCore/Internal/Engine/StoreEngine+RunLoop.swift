@@ -203,7 +203,11 @@ extension _StoreEngine {
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
       // The one check a store pays for being observable: a timeline's turns are traced.
-      if core.timingRequests != 0 { traced = core.tracedTurn() }
+      if core.timingRequests != 0 {
+        traced = core.tracedTurn()
+        timedNanoseconds.store(Int(truncatingIfNeeded: core.lastTurnNanoseconds))
+        timedCommit.store(Int(truncatingIfNeeded: core.turnStartedAt &+ core.lastTurnNanoseconds))
+      }
       if round.isSilent, turn.completion == nil, traced == nil {
         closed = true
         hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
