@@ -17,6 +17,14 @@ extension _StoreEngine {
     )
   }
 
+  /// Stores the timing of the turn being committed for `lastTimedTurn`. Out of line (and
+  /// specialized), so that the commit's inlined code does not grow for stores nobody times.
+  @inlinable @inline(never)
+  func publishTimedTurn(_ nanoseconds: UInt64, startedAt: UInt64) {
+    timedNanoseconds.store(Int(truncatingIfNeeded: nanoseconds))
+    timedCommit.store(Int(truncatingIfNeeded: startedAt &+ nanoseconds))
+  }
+
   /// For a store that lends its state to its reducer: the reducer's in-place reduction and the
   /// `readsInsideGet` state; `nil` for any other store.
   ///

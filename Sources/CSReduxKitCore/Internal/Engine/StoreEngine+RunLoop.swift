@@ -205,8 +205,7 @@ extension _StoreEngine {
       // The one check a store pays for being observable: a timeline's turns are traced.
       if core.timingRequests != 0 {
         traced = core.tracedTurn()
-        timedNanoseconds.store(Int(truncatingIfNeeded: core.lastTurnNanoseconds))
-        timedCommit.store(Int(truncatingIfNeeded: core.turnStartedAt &+ core.lastTurnNanoseconds))
+        publishTimedTurn(core.lastTurnNanoseconds, startedAt: core.turnStartedAt)
       }
       if round.isSilent, turn.completion == nil, traced == nil {
         closed = true
