@@ -1,5 +1,4 @@
 import CSReduxKitCore
-import Dispatch
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -66,7 +65,7 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// With `replay`: an entry keeps its state at least once every this many entries.
   @usableFromInline
   let checkpointInterval: Int
-  /// A wall-clock reading and the `DispatchTime` uptime it was paired with: entries are dated
+  /// A wall-clock reading and the uptime (`_uptimeNanoseconds()`) it was paired with: entries are dated
   /// from the store's commit time relative to it, without a clock read of their own. It is
   /// read again whenever an entry comes more than `anchorWindow` after it, so that a clock
   /// change or a sleep of the machine (which the uptime does not count on every platform)
@@ -135,15 +134,22 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// entry recorded last, so that the entries stay in order across anchors.
   @inlinable
   mutating func timestamp(committedAt: UInt64) -> Double {
-    if !isAnchored || committedAt &- anchorUptime > Self.anchorWindow {
-      // The two clocks read together, so that entries dated from either anchor agree.
-      anchorSeconds = Date().timeIntervalSinceReferenceDate
-      anchorUptime = DispatchTime.now().uptimeNanoseconds
-      isAnchored = true
-    }
-    let seconds = anchorSeconds + (Double(committedAt) - Double(anchorUptime)) / 1e9
+    if !isAnchored || committedAt &- anchorUptime > Self.anchorWindow { anchor() }
+    // The difference as a signed integer: one conversion to `Double` instead of two unsigned
+    // ones, and a product instead of a division.
+    let seconds =
+      anchorSeconds + Double(Int64(bitPattern: committedAt &- anchorUptime)) * 1e-9
     lastTimestamp = max(lastTimestamp, seconds)
     return lastTimestamp
+  }
+
+  /// Reads the wall clock and the uptime together, so that entries dated from either anchor
+  /// agree; once a millisecond at most, so kept out of the recording path.
+  @usableFromInline @inline(never)
+  mutating func anchor() {
+    anchorSeconds = Date().timeIntervalSinceReferenceDate
+    anchorUptime = _uptimeNanoseconds()
+    isAnchored = true
   }
 
   /// Makes `state` the initial state, counting its bytes.
@@ -164,21 +170,24 @@ struct LogInner<State: StateProtocol>: Sendable {
   }
 
   /// Accounts for the oldest entry, about to drop out: its state (or its action, after the
-  /// kept state before it) becomes the initial state. Reads the entry in place.
+  /// kept state before it) becomes the initial state. Reads the entry in place, in its slot.
   @inlinable
   mutating func retireOldest() {
-    let size = entries[0].size
-    if entries[0].isKept {
-      byteCount -= size + initialSize
-      initialState = entries[0].state
+    let oldest = entries.head
+    let size = entries.slots[oldest].size
+    if entries.slots[oldest].isKept {
+      // Its bytes move from the entries to the initial state, whose own bytes go.
+      byteCount -= initialSize
+      initialState = entries.slots[oldest].state
       if !initialActions.isEmpty { initialActions = [] }
       initialSize = size
-      byteCount += size
     } else {
       byteCount -= size
-      if !entries[0].isSkipped { initialActions.append(entries[0].dispatchedAction) }
+      if !entries.slots[oldest].isSkipped {
+        initialActions.append(entries.slots[oldest].dispatchedAction)
+      }
     }
-    cursor = max(cursor - 1, 0)
+    if cursor > 0 { cursor -= 1 }
     hasDropped = true
   }
 
@@ -312,7 +321,7 @@ struct LogInner<State: StateProtocol>: Sendable {
       let reason = "recording resumed after \(count) unrecorded action\(count == 1 ? "" : "s")"
       append(
         StateReplacedAction(state: state, reason: reason), state, nanoseconds: 0,
-        committedAt: DispatchTime.now().uptimeNanoseconds)
+        committedAt: _uptimeNanoseconds())
     }
     missedWhilePaused = 0
     lastMissedState = nil

@@ -78,11 +78,12 @@ struct ActionLogRecordingTests {
       }, diagnostics: ignoringReducerTimeouts)
     let log = ActionLog(recording: store)
     let done = Latch()
-    let startedWaiting = ContinuousClock.now
     store.dispatch(Action(type: 1)) { _ in done.open() }
-    // The reducer cannot finish before the gate opens, which is after this measured pause. The
-    // store's clock may tick coarsely (Dispatch's uptime, a few milliseconds on some kernels):
-    // the pause is twice what the check asks for.
+    // The turn started before `dispatch` returned, and the reducer cannot finish before the
+    // gate opens, which is after this measured pause; measured from before the dispatch, a
+    // slow first dispatch (under the thread sanitizer) ate the pause. The store's clock may
+    // tick coarsely on some kernels: the pause is twice what the check asks for.
+    let startedWaiting = ContinuousClock.now
     while ContinuousClock.now - startedWaiting < .milliseconds(10) {}
     gate.open()
     await done.wait()

@@ -217,7 +217,7 @@ extension _StoreCore {
     turnSerial &+= 1
     turnInFlight = true
     if watchdog.turnStarted() { armWatchdog?() }
-    if timingRequests != 0 { turnStartedAt = DispatchTime.now().uptimeNanoseconds }
+    if timingRequests != 0 { turnStartedAt = _uptimeNanoseconds() }
     // A replacement's state is computed through `finish`, never lent; nor is the state while
     // readers that found it lent have not read it yet.
     if lendsState, readersWaiting == 0, turn.kind == .reduce, let own = state.take() {
@@ -251,7 +251,7 @@ extension _StoreCore {
     reducerThread = 0
     turnInFlight = false
     if timingRequests != 0 {
-      lastTurnNanoseconds = DispatchTime.now().uptimeNanoseconds &- turnStartedAt
+      lastTurnNanoseconds = _uptimeNanoseconds() &- turnStartedAt
     }
     var replaced: State?
     if let newState = newState.take() {

@@ -15,7 +15,7 @@ extension _StoreEngine {
 
   /// Starts (`true`) or stops timing each turn, for ``lastTurnNanoseconds``.
   package func requestTiming(_ on: Bool) {
-    let now = DispatchTime.now().uptimeNanoseconds
+    let now = _uptimeNanoseconds()
     inner.withLock { core in
       core.timingRequests += on ? 1 : -1
       // A turn already under way started before anyone timed it: time it from now.

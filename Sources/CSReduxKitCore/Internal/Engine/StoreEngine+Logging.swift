@@ -2,13 +2,27 @@ import Dispatch
 
 /// What an action log asks of the store it records.
 extension _StoreEngine {
-  /// ``lastTurnNanoseconds`` and when that turn was committed (`DispatchTime` uptime
-  /// nanoseconds), in one read under the lock, inlinable: an action log reads them after every
-  /// action, from code specialized for the store's state, and dates its entry from the commit
-  /// instead of reading a clock of its own.
+  /// ``lastTurnNanoseconds`` and when that turn was committed (`_uptimeNanoseconds()`),
+  /// inlinable: an action log reads them after every action, from code specialized for the
+  /// store's state, and dates its entry from the commit instead of reading a clock of its own.
+  ///
+  /// Read it from a subscriber while timing is requested: the commit stores both before its
+  /// round, on the thread that runs the round, and the next commit comes after the round. Two
+  /// atomic loads, which cost what plain ones do, instead of a turn of the store's lock.
   @inlinable
   package var lastTimedTurn: (nanoseconds: UInt64, committedAt: UInt64) {
-    inner.withLock { ($0.lastTurnNanoseconds, $0.turnStartedAt &+ $0.lastTurnNanoseconds) }
+    (
+      UInt64(truncatingIfNeeded: timedNanoseconds.load()),
+      UInt64(truncatingIfNeeded: timedCommit.load())
+    )
+  }
+
+  /// Stores the timing of the turn being committed for `lastTimedTurn`. Out of line (and
+  /// specialized), so that the commit's inlined code does not grow for stores nobody times.
+  @inlinable @inline(never)
+  func publishTimedTurn(_ nanoseconds: UInt64, startedAt: UInt64) {
+    timedNanoseconds.store(Int(truncatingIfNeeded: nanoseconds))
+    timedCommit.store(Int(truncatingIfNeeded: startedAt &+ nanoseconds))
   }
 
   /// For a store that lends its state to its reducer: the reducer's in-place reduction and the
@@ -238,7 +252,7 @@ extension _StoreEngine {
   package func attachTracer(_ tracer: _Tracer<State>?) -> Bool {
     // Before the tracer is attached: see `_TraceContext.isRecordingAnywhere`.
     if tracer != nil { _TraceContext.isRecordingAnywhere.store(1) }
-    let now = DispatchTime.now().uptimeNanoseconds
+    let now = _uptimeNanoseconds()
     let attached = inner.withLock { core -> Bool in
       if tracer != nil, core.tracer != nil { return false }
       if (tracer == nil) == (core.tracer == nil) { return true }

@@ -226,7 +226,10 @@ extension _StoreEngine {
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
       // The one check a store pays for being observable: a timeline's turns are traced.
-      if core.timingRequests != 0 { traced = core.tracedTurn() }
+      if core.timingRequests != 0 {
+        traced = core.tracedTurn()
+        publishTimedTurn(core.lastTurnNanoseconds, startedAt: core.turnStartedAt)
+      }
       if round.isSilent, turn.completion == nil, traced == nil {
         closed = true
         hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)

@@ -51,6 +51,11 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// the entry they are notified of. Read only by stores with middleware and by main-actor
   /// subscribers.
   @usableFromInline let traceFlag = _AtomicWord(0)
+  /// While turns are timed, the turn committed last: its reducer's nanoseconds and its
+  /// commit's uptime, stored at the commit for the round's subscribers (an action log's),
+  /// which read them on the committing thread without taking the store's lock again.
+  @usableFromInline let timedNanoseconds = _AtomicWord(0)
+  @usableFromInline let timedCommit = _AtomicWord(0)
   /// `cancel(id:)`, specialized for the store's state type when the store is created.
   /// `Subscription.cancel()` reaches the store through a protocol, where the code is generic
   /// and would look up the type metadata of the core and the subscriber table at run time,
