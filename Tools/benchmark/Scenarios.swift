@@ -140,19 +140,19 @@ struct Bench {
   /// `ReducerProtocol` struct): the store calls its `execute` through a closure made when the
   /// store was created.
   mutating func dispatchThroughReducerType() {
-    let name = "dispatch/reducer-type"
-    guard begins(name) else { return }
-    let store = Store(state: Counter(), reducer: CounterReducer(), name: "CounterStore")
-    let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
-    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+    dispatchThrough(CounterReducer(), named: "dispatch/reducer-type")
   }
 
   /// `store.dispatch(action)` with no subscriber, to an in-place reducer of the app's own type
   /// (an `InPlaceReducerProtocol` struct whose `reduce` cannot throw).
   mutating func dispatchThroughInPlaceReducerType() {
-    let name = "dispatch/in-place-reducer-type"
+    dispatchThrough(InPlaceCounterReducer(), named: "dispatch/in-place-reducer-type")
+  }
+
+  /// Times dispatches with no subscriber to a counter store with `reducer`.
+  mutating func dispatchThrough(_ reducer: some ReducerProtocol<Counter>, named name: String) {
     guard begins(name) else { return }
-    let store = Store(state: Counter(), reducer: InPlaceCounterReducer(), name: "CounterStore")
+    let store = Store(state: Counter(), reducer: reducer, name: "CounterStore")
     let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
     check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
   }
