@@ -63,11 +63,16 @@ struct EffectIdentityTests {
     let release = Door()
     await startEffect(on: store, id: "load", release: release)
     let cancelled = Locked<[Int]>([])
+    let cancelling = Door()
+    // `send` returns once the effect has started, not once its body has run: the body must have
+    // cancelled before `release` opens, or "load" may already have ended by itself.
     await store.send(
       Thunk<Counter>.effect { context in
         cancelled.append(context.cancelEffects(id: UInt8(0)))
         cancelled.append(context.cancelEffects(id: "load"))
+        cancelling.open()
       })
+    _ = await cancelling.opened()
     release.open()
     try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
     #expect(cancelled.current == [0, 1])
