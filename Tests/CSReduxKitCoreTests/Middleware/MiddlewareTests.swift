@@ -1,7 +1,11 @@
 import CSReduxKitCore
 import CSReduxKitTestSupport
 import Dispatch
+import Foundation
 import Testing
+
+/// The calling thread, told apart from the others running at the same time.
+private func currentThread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
 
 @Suite("Middleware")
 struct MiddlewareTests {
@@ -213,16 +217,18 @@ struct ThunkTests {
   @Test("an effect's work is tracked even when its closure neither awaits nor throws")
   func effectNamedAtTheCallSite() async throws {
     let store = Store(state: Counter(), reducer: counterReducer())
-    let thread = Locked<Bool?>(nil)
-    let dispatching = Locked(true)
+    // The work ran inside `dispatch` only if it ran on the dispatching thread before `dispatch`
+    // returned: the effect's task may well run on another thread while `dispatch` still runs.
+    let dispatchingThread = Locked<ObjectIdentifier?>(currentThread())
+    let ranInside = Locked<Bool?>(nil)
     store.dispatch(
       Thunk<Counter>.effect(id: "plain") { context in
-        thread.withLock { $0 = dispatching.current }
+        ranInside.withLock { $0 = dispatchingThread.current == currentThread() }
         context.dispatch(Action(type: 3))
       })
-    dispatching.withLock { $0 = false }
+    dispatchingThread.withLock { $0 = nil }
     try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
-    #expect(thread.current == false, "the work ran inside dispatch, untracked")
+    #expect(ranInside.current == false, "the work ran inside dispatch, untracked")
     #expect(store.state.applied == [3])
   }
 
