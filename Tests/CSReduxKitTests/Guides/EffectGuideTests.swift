@@ -124,7 +124,9 @@ struct EffectGuideTests {
     #expect(store.runningEffects.count == 1)
     _ = screen
     screen = nil
-    #expect(store.runningEffects.first?.isCancelled == true, "the screen's deinit cancels")
+    // Cancelled, the load may end at once and leave the list: what still runs is cancelled.
+    let uncancelled = store.runningEffects.filter { !$0.isCancelled }
+    #expect(uncancelled.isEmpty, "the screen's deinit cancels")
     answer.open()  // too late: the answer is dropped
     try await store.waitUntilIdle(timeout: .seconds(hangBound))
     #expect(store.state.details == nil)
