@@ -102,7 +102,11 @@ struct WatchdogTests {
         readerStarted.wait()
         proceed.wait()
         state.value += 1
-      }, stateAccess: .lentToReducer(readsInsideGet: Slow()), reducerTimeout: .seconds(1),
+      },
+      // The report names the reads waiting when the watchdog looks, and a reader that has
+      // started may not have begun its read yet: the timeout leaves a loaded machine (or a
+      // sanitizer) seconds for that, where a thread usually takes microseconds.
+      stateAccess: .lentToReducer(readsInsideGet: Slow()), reducerTimeout: .seconds(3),
       diagnostics: log.handler)
     holder.withLock { $0 = store }
     defer { holder.withLock { $0 = nil } }
@@ -117,7 +121,7 @@ struct WatchdogTests {
     let report = log.entries.current.first { $0.kind == .reducerDidNotFinish }
     #expect(
       report?.message
-        == "the reducer has not called finish after 1.0 seconds; no later action is waiting. "
+        == "the reducer has not called finish after 3.0 seconds; no later action is waiting. "
         + "1 read(s) of the state on other threads are waiting for the state lent to this "
         + "reducer: a reducer that waits for one of them never finishes. Make sure every path "
         + "through the reducer calls finish exactly once.")
