@@ -195,6 +195,38 @@ struct CoordinatorFollowTests {
     #expect(account.subscriberCount == 0)
   }
 
+  @Test("a follow started while its source commits on another thread ends in step, in order")
+  func startRacesCommits() async {
+    // The start's own value and the commits' values meet in the follow's outbox: each pair
+    // gives the two threads one chance to hand the target a value at the same time.
+    let pairs = (0..<100).map { _ in (moduleStore("Source"), moduleStore("Target")) }
+    let received = pairs.map { _ in Locked<[Int]>([]) }
+    let spies = zip(pairs, received).map { pair, log in
+      pair.1.subscribe(to: .cases(ModuleAction.setMirror)) { action, _ in
+        log.append((action.data as? Int) ?? -1)
+      }
+    }
+    let coordinator = StoreCoordinator()
+    let finished = await onThreadsBounded(2) { thread in
+      for (source, target) in pairs {
+        if thread == 0 {
+          for _ in 0..<20 { source.dispatch(Action(ModuleAction.add)) }
+        } else {
+          coordinator.follow(source, select: { $0.value }, in: target) {
+            Action(ModuleAction.setMirror, data: $0)
+          }
+        }
+      }
+    }
+    guard finished else { return }
+    for ((source, target), log) in zip(pairs, received) {
+      #expect(target.state.mirror == source.state.value)
+      let values = log.current
+      #expect(values == values.sorted() && Set(values).count == values.count)
+    }
+    spies.forEach { $0.cancel() }
+  }
+
   @Test("a chain of follows carries the path of stores it went through")
   func path() {
     let a = moduleStore("A")

@@ -26,7 +26,6 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     @usableFromInline var hasValue = false
     @usableFromInline var last: Value?
     @usableFromInline var outbox: [Pending] = []
-    @usableFromInline var isDraining = false
     @usableFromInline var subscription: Subscription?
     /// The route of the last change that came through other follows, and the route this link
     /// made for it: the next change along the same chain reuses it.
@@ -47,6 +46,13 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   /// The route of a change that starts at the source: source, then target.
   @usableFromInline let startRoute: _FollowRoute
   @usableFromInline let core = _Locked(Core())
+  /// 0 while no thread hands actions to the target; else 1 for the thread that does (the
+  /// drainer), plus one for each action in the outbox. The drainer that finds nothing queued
+  /// leaves with one compare-and-exchange, without the lock.
+  ///
+  /// Written only under the lock, except by the drainer: a thread holding the lock that reads 0
+  /// knows no other thread writes it until it lets the lock go.
+  @usableFromInline let handing = _AtomicWord(0)
 
   @inlinable
   init(
@@ -117,29 +123,43 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     return route
   }
 
-  /// Queues `pending` behind the outbox; returns it instead when nothing is queued or being
-  /// handed over, and makes the caller the drainer that hands it over (without the round trip
-  /// through the outbox). Called under the lock.
+  /// Queues `pending` behind the outbox; returns it instead when no thread is handing actions
+  /// over, and makes the caller the drainer that hands it over (without the round trip through
+  /// the outbox). Called under the lock.
   @inlinable
-  func admit(_ pending: Pending, _ core: inout Core) -> Pending? {
-    guard core.isDraining || !core.outbox.isEmpty else {
-      core.isDraining = true
+  func admit(_ pending: consuming Pending, _ core: inout Core) -> Pending? {
+    if handing.load() == 0 {
+      // No drainer, and the lock keeps other producers out: no other thread writes the word.
+      handing.store(1)
       return pending
     }
+    if add(1) == 0 { return pending }  // the drainer left in between: no outbox to go behind
     core.outbox.append(pending)
     return nil
+  }
+
+  /// Adds `delta` to ``handing``; returns the value it had. Only a contended hand-over calls
+  /// it, so it stays out of line.
+  @usableFromInline
+  func add(_ delta: Int) -> Int {
+    var seen = handing.load()
+    while true {
+      let found = handing.compareExchange(expected: seen, desired: seen + delta)
+      if found == seen { return seen }
+      seen = found
+    }
   }
 
   /// Hands `first`, then the outbox, to the target, one action at a time; only the drainer
   /// (the caller that `admit` returned an action to) calls it, so one thread at a time does.
   @inlinable
-  func drain(_ first: Pending) {
+  func drain(_ first: consuming Pending) {
     var pending = first
     while true {
       guard let store = target.object else {
         let subscription = core.withLock { core in
           core.outbox.removeAll()
-          core.isDraining = false
+          handing.store(0)
           return core.subscription
         }
         subscription?.cancel()  // the target is gone: stop following
@@ -148,12 +168,16 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
       _withTraceCause(pending.cause, .follow) {
         store.dispatch(CoordinatedAction(makeAction(pending.value), route: pending.route))
       }
+      // Nothing queued: leave without the lock. A producer that comes after finds 0.
+      if handing.compareExchange(expected: 1, desired: 0) == 1 { return }
+      // A producer counted an action: it is in the outbox once its holder lets the lock go.
       guard
         let next = core.withLock({ core -> Pending? in
           guard !core.outbox.isEmpty else {
-            core.isDraining = false
+            handing.store(0)  // not reached: every count above 1 is an action in the outbox
             return nil
           }
+          _ = add(-1)
           return core.outbox.removeFirst()
         })
       else { return }
