@@ -106,7 +106,7 @@ struct LogInner<State: StateProtocol>: Sendable {
     // The first entry keeps its state: the initial state may be the `readsInsideGet` one, when
     // the log was attached from inside the store's reducer, and nothing is recomputed from it.
     self.sinceKept = max(checkpointInterval, 1) - 1
-    self.byteBudget = byteBudget
+    self.byteBudget = min(byteBudget, SizeEstimate.budgetCeiling)
     self.stateSize = stateSize
     self.initialSize = 0
     self.byteCount = 0
@@ -131,7 +131,7 @@ struct LogInner<State: StateProtocol>: Sendable {
     after shape: inout StorageShape
   ) -> (added: Int, total: Int) {
     guard let stateSize else { return SizeEstimate.bytes(of: state, after: &shape) }
-    let size = max(stateSize(state), 0)
+    let size = min(max(stateSize(state), 0), SizeEstimate.ceiling)
     return (size, size)
   }
 

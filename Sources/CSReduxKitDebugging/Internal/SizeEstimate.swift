@@ -35,6 +35,16 @@ enum SizeEstimate {
   /// What a buffer takes besides its elements: its header (count, capacity, type).
   static let bufferHeader = 32
 
+  /// The most bytes a state counts as: a budget's sum of a few states this large cannot
+  /// overflow (a `stateSize` closure may return `Int.max`).
+  @inlinable
+  static var ceiling: Int { Int.max >> 3 }
+
+  /// The most bytes a log or a timeline keeps, whatever budget it is given, so that its count
+  /// (at most this plus two states) cannot overflow.
+  @inlinable
+  static var budgetCeiling: Int { Int.max >> 1 }
+
   /// The bytes `value` holds, all counted.
   @inlinable
   static func bytes<Value>(of value: Value) -> Int {
@@ -63,7 +73,9 @@ enum SizeEstimate {
     var walk = SizeWalk(previous: shape.blocks)
     let reached = walk.heap(of: value, depth: 0)
     shape.blocks = walk.current
-    return (clampedSum(inline, walk.added), clampedSum(inline, reached))
+    return (
+      min(clampedSum(inline, walk.added), ceiling), min(clampedSum(inline, reached), ceiling)
+    )
   }
 
   static func clampedSum(_ left: Int, _ right: Int) -> Int {

@@ -108,22 +108,42 @@ struct ActionLogObjectSizeTests {
 
   @Test("storage every kept state shares counts once, not once per entry")
   func sharedCountsOnce() {
-    // An object of 8 KiB and an array of 64 KiB that no action changes.
+    // An object of 8 KiB, an array of 64 KiB and a dictionary of at least 16 KiB that no
+    // action changes.
+    let table = Dictionary(uniqueKeysWithValues: (0..<1_024).map { ($0, $0) })
     let store = Store(
-      state: Holder(value: (Node(), [Int](repeating: 0, count: 8 << 10))), reducer: tick(),
-      diagnostics: { _ in })
+      state: Holder(value: (Node(), [Int](repeating: 0, count: 8 << 10), table)),
+      reducer: tick(), diagnostics: { _ in })
     let log = ActionLog(recording: store, byteBudget: 256 << 10)
     let initial = log.byteCount
-    #expect(initial >= 72 << 10)
+    #expect(initial >= 88 << 10)
+    #expect(initial < 160 << 10)
     for _ in 0..<50 { store.dispatch(Action(type: 1)) }
     #expect(log.entries.count == 50)
-    // Each entry adds its inline bytes and the object's header, nothing of what it shares.
+    // Each entry adds its inline bytes, nothing of what it shares.
     #expect(log.byteCount < initial + 50 * 256)
     // Once the initial state drops out, the entry after it counts the shared storage.
     let small = ActionLog(recording: store, capacity: 4, byteBudget: 256 << 10)
     for _ in 0..<10 { store.dispatch(Action(type: 1)) }
     #expect(small.entries.count == 4)
-    #expect(small.byteCount >= 72 << 10)
-    #expect(small.byteCount < (72 << 10) + 5 * 256)
+    #expect(small.byteCount >= 88 << 10)
+    #expect(small.byteCount < initial + 5 * 256)
+  }
+}
+
+@Suite("Action log: sizes past any budget")
+struct ActionLogHugeSizeTests {
+  @Test("a stateSize of Int.max keeps the newest entry instead of stopping the program")
+  func hugeSize() {
+    let store = Store(state: Holder(value: 0), reducer: tick(), diagnostics: { _ in })
+    let log = ActionLog(recording: store, stateSize: { _ in Int.max })
+    let unbounded = ActionLog(recording: store, byteBudget: .max, stateSize: { _ in .max })
+    for _ in 0..<10 { store.dispatch(Action(type: 1)) }
+    #expect(log.entries.map(\.state.tick) == [10])
+    #expect(log.byteCount > log.byteBudget)
+    // A state counts at most 2^60 bytes, a budget at most 2^62: a few entries stay.
+    #expect(unbounded.entries.count < 10)
+    #expect(unbounded.entries.last?.state.tick == 10)
+    #expect(unbounded.byteBudget == .max)
   }
 }
