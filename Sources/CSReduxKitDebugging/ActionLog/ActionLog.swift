@@ -57,12 +57,13 @@ import CSReduxKitCore
 /// elements reach, a string's UTF-8 bytes past the 15 it keeps inline, and `Data`'s bytes.
 /// Storage a kept state shares with the state kept before it (an array or an object no action
 /// changed) is kept once, and counts once: for the first state that holds it, and for the
-/// initial state once that one drops out. A shared buffer is not looked into again; a shared
-/// object is, as it may have changed in place. The walk goes 32 levels deep and visits at most
-/// 4,096 values with references per state, so a large graph costs a bounded time per entry:
-/// the elements of a collection past that count as the average of those visited, and what
-/// lies deeper is not counted; storage reached only through a shared buffer counts again when
-/// a new buffer holds it, which errs on the side of keeping fewer entries. Memory the walk
+/// initial state once that one drops out; it is not looked into again, which costs one lookup.
+/// The walk goes 32 levels deep, visits at most 32 elements of a collection (spread over it)
+/// and 512 values with references per state, so a large graph costs a bounded time per entry
+/// (about a millisecond at most): the elements not visited count as the average of those
+/// visited, and what lies past the limits is not counted; storage reached only through shared
+/// storage counts again when new storage holds it, which errs on the side of keeping fewer
+/// entries. Memory the walk
 /// cannot see (a pointer's allocation, a type whose custom mirror hides its storage) is not
 /// counted: give such a state a `stateSize`. ``byteCount`` shows the count.
 ///

@@ -15,21 +15,26 @@
 ///
 /// Measured against the storage of the state kept before (`StorageShape`), the estimate also
 /// says which bytes are new: a block the previous state reaches too is kept once, so a log
-/// counts it for the first state that holds it. A shared buffer (an array, dictionary, set,
-/// string or `Data` storage) cannot change, so it is not looked into again; a shared object
-/// can, so its properties are walked again and what they reach anew is counted. Storage
-/// reached only through a shared buffer is not in the shape, and counts again when a later
-/// state holds it through a new buffer: the estimate errs towards counting more.
+/// counts it for the first state that holds it. A shared block is not looked into again, so
+/// that what no action changed costs one lookup: a shared buffer (an array, dictionary, set,
+/// string or `Data` storage) cannot change, and a shared object changed in place is the
+/// current state's too, which keeps it whatever the log drops. Storage reached only through a
+/// shared block is not in the shape, and counts again when a later state holds it through a
+/// new one: the estimate errs towards counting more.
 ///
-/// Bounds: the walk looks `depthLimit` levels deep and visits at most `visitLimit` values
-/// with references per state; the elements of a collection left unvisited count as the
-/// average of those visited, and what lies past the depth limit is not counted.
+/// Bounds, so that a large graph costs a bounded time per kept state (`Mirror` takes a few
+/// microseconds per object or struct): the walk looks `depthLimit` levels deep, visits at most
+/// `elementSample` elements of a collection, spread over it, and at most `visitLimit` values
+/// with references per state. The elements of a collection not visited count as the average
+/// of those visited; what lies past the limits is not counted.
 @usableFromInline
 enum SizeEstimate {
   /// How deep the estimate looks into nested values and objects.
   static let depthLimit = 32
   /// How many values with references the estimate visits in one state at most.
-  static let visitLimit = 4_096
+  static let visitLimit = 512
+  /// How many elements of one collection the estimate visits at most, spread over it.
+  static let elementSample = 32
   /// What an object takes besides its stored properties: its type and reference counts.
   static let objectHeader = 16
   /// What a buffer takes besides its elements: its header (count, capacity, type).
@@ -114,11 +119,11 @@ struct SizeWalk {
       !_openExistential(value, do: isPlain)
     else { return 0 }
     visitsLeft -= 1
+    if type(of: value) is AnyObject.Type { return objectBytes(value as AnyObject, depth) }
     if let string = value as? String { return stringBytes(string) }
     if let data = value as? Data { return dataBytes(data) }
     if let storage = value as? any CountedStorage { return storage.heapBytes(in: &self, depth) }
     if let collection = value as? any Collection { return collectionBytes(collection, depth) }
-    if type(of: value) is AnyObject.Type { return objectBytes(value as AnyObject, depth) }
     var reached = 0
     for child in Mirror(reflecting: value).children {
       reached = SizeEstimate.clampedSum(reached, heap(of: child.value, depth: depth + 1))
@@ -164,10 +169,11 @@ struct SizeWalk {
 
   mutating func objectBytes(_ object: AnyObject, _ depth: Int) -> Int {
     let address = UInt(bitPattern: ObjectIdentifier(object))
-    // Met already in this walk: a cycle, or a second path to it.
-    if current[address] != nil { return 0 }
+    // Met already in this walk (a cycle, or a second path to it), or held by the state kept
+    // before: not looked into again. A shared object changed in place since is the current
+    // state's as well, which keeps it whatever the log drops.
+    if let bytes = shared(address) { return bytes }
     current[address] = 0
-    // A shared object may have changed: its properties are walked again.
     var own = SizeEstimate.objectHeader
     var reached = 0
     var mirror: Mirror? = Mirror(reflecting: object)
@@ -178,27 +184,40 @@ struct SizeWalk {
       }
       mirror = level.superclassMirror
     }
-    if previous[address] != nil {
-      let bytes = SizeEstimate.clampedSum(own, reached)
-      current[address] = bytes
-      return bytes
-    }
     return record(address, own: own, reached: reached)
   }
 
   /// The heap bytes `elements` reach (their own storage counted by the caller). Past the
   /// visit limit, the elements not visited count as the average of those visited.
   mutating func elementBytes<C: Collection>(_ elements: C, _ depth: Int) -> Int {
-    guard !_isPOD(C.Element.self) else { return 0 }
+    guard !_isPOD(C.Element.self), depth + 1 < SizeEstimate.depthLimit else { return 0 }
     let addedBefore = added
     var reached = 0
     var visited = 0
-    for element in elements {
-      guard visitsLeft > 0 else { break }
-      reached = SizeEstimate.clampedSum(reached, heap(of: element, depth: depth + 1))
+    let count = elements.count
+    // At most `elementSample` elements, spread over the collection.
+    let step = max(count / SizeEstimate.elementSample, 1)
+    var index = elements.startIndex
+    let isObject = C.Element.self is AnyObject.Type
+    let isString = C.Element.self == String.self
+    while index != elements.endIndex, visitsLeft > 0 {
+      let element = elements[index]
+      // The element's type is known here: an object or a string needs no cast from `Any`.
+      if isObject {
+        visitsLeft -= 1
+        reached = SizeEstimate.clampedSum(reached, objectBytes(element as AnyObject, depth + 1))
+      } else if isString, let string = element as? String {
+        visitsLeft -= 1
+        reached = SizeEstimate.clampedSum(reached, stringBytes(string))
+      } else {
+        reached = SizeEstimate.clampedSum(reached, heap(of: element, depth: depth + 1))
+      }
       visited += 1
+      guard elements.formIndex(&index, offsetBy: step, limitedBy: elements.endIndex) else {
+        break
+      }
     }
-    let rest = elements.count - visited
+    let rest = count - visited
     guard rest > 0, visited > 0 else { return reached }
     added = SizeEstimate.clampedSum(added, scaled(added - addedBefore, visited, rest))
     return SizeEstimate.clampedSum(reached, scaled(reached, visited, rest))
@@ -247,19 +266,26 @@ protocol CountedStorage {
 
 extension Array: CountedStorage {
   func heapBytes(in walk: inout SizeWalk, _ depth: Int) -> Int {
-    guard capacity > 0 else { return 0 }
     let address = withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-    return walk.bufferBytes(
-      self, address: address, capacity: capacity, stride: MemoryLayout<Element>.stride, depth)
+    return walk.arrayBytes(self, address: address, capacity: capacity, depth)
   }
 }
 
 extension ContiguousArray: CountedStorage {
   func heapBytes(in walk: inout SizeWalk, _ depth: Int) -> Int {
-    guard capacity > 0 else { return 0 }
     let address = withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-    return walk.bufferBytes(
-      self, address: address, capacity: capacity, stride: MemoryLayout<Element>.stride, depth)
+    return walk.arrayBytes(self, address: address, capacity: capacity, depth)
+  }
+}
+
+extension SizeWalk {
+  /// An array's buffer at `address`, of `capacity` elements.
+  mutating func arrayBytes<C: Collection>(
+    _ elements: C, address: UInt, capacity: Int, _ depth: Int
+  ) -> Int {
+    bufferBytes(
+      elements, address: address, capacity: capacity, stride: MemoryLayout<C.Element>.stride,
+      depth)
   }
 }
 
