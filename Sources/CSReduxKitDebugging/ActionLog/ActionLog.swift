@@ -49,12 +49,23 @@ import CSReduxKitCore
 /// gigabyte. So the log also keeps its states within ``byteBudget`` bytes, 64 MB unless given
 /// at creation: when an entry would take it over, the oldest entries drop out (the newest one
 /// always stays, however large). It counts a state's bytes with the `stateSize` closure given
-/// at creation, or else estimates them from the state's stored properties: a state without
-/// references counts its own size, for free; any other state is walked with `Mirror` on every
-/// entry (about a microsecond for a few properties), counting each collection as its count
-/// times its first element's size and each string as its UTF-8 bytes. The estimate counts a
-/// buffer that several states share in each of them, so it errs on the side of keeping fewer
-/// entries. ``byteCount`` shows the count.
+/// at creation, or else estimates them from what the state stores: a state without references
+/// counts its own size, for free; any other state is walked with `Mirror` for each state the
+/// log keeps (about a microsecond for a few properties). The walk counts each heap block the
+/// state reaches once: an object's header and stored properties (its superclasses' included)
+/// and what they reach, an array's, dictionary's or set's buffer by its capacity and what its
+/// elements reach, a string's UTF-8 bytes past the 15 it keeps inline, and `Data`'s bytes.
+/// Storage a kept state shares with the state kept before it (an array or an object no action
+/// changed) is kept once, and counts once: for the first state that holds it, and for the
+/// initial state once that one drops out; it is not looked into again, which costs one lookup.
+/// The walk goes 32 levels deep, visits at most 32 elements of a collection (spread over it)
+/// and 512 values with references per state, so a large graph costs a bounded time per entry
+/// (about a millisecond at most): the elements not visited count as the average of those
+/// visited, and what lies past the limits is not counted; storage reached only through shared
+/// storage counts again when new storage holds it, which errs on the side of keeping fewer
+/// entries. Memory the walk
+/// cannot see (a pointer's allocation, a type whose custom mirror hides its storage) is not
+/// counted: give such a state a `stateSize`. ``byteCount`` shows the count.
 ///
 /// ## A store that lends its state
 ///
@@ -110,8 +121,9 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
   ///   - byteBudget: How many bytes of states to keep at most, as `stateSize` counts them; a
   ///     budget below 0 keeps only the newest entry. See "Memory" above.
   ///   - stateSize: How many bytes a state holds, called once for each state the log keeps,
-  ///     under the log's lock: keep it cheap. By default the log estimates it from the state's
-  ///     stored properties (see "Memory" above).
+  ///     under the log's lock: keep it cheap. Each state counts whole, what it shares with
+  ///     others included. By default the log estimates it from what the state stores, counting
+  ///     shared storage once (see "Memory" above).
   ///   - checkpointInterval: For a store that lends its state only: the log keeps a state at
   ///     least once every this many entries and recomputes the others when they are read (see
   ///     "A store that lends its state" above); below 1 keeps every state.

@@ -22,6 +22,10 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// The bytes counted for `initialState`.
   @usableFromInline
   var initialSize: Int
+  /// The heap storage of the newest kept state (the initial state when no entry keeps one):
+  /// what the next kept state is measured against, so that storage they share counts once.
+  @usableFromInline
+  var shape = StorageShape()
   /// The sum of `sizes` and `initialSize`: what the log counts against `byteBudget`.
   @usableFromInline
   var byteCount: Int
@@ -102,11 +106,11 @@ struct LogInner<State: StateProtocol>: Sendable {
     // The first entry keeps its state: the initial state may be the `readsInsideGet` one, when
     // the log was attached from inside the store's reducer, and nothing is recomputed from it.
     self.sinceKept = max(checkpointInterval, 1) - 1
-    self.byteBudget = byteBudget
+    self.byteBudget = min(byteBudget, SizeEstimate.budgetCeiling)
     self.stateSize = stateSize
     self.initialSize = 0
     self.byteCount = 0
-    self.initialSize = size(of: initialState)
+    self.initialSize = Self.size(of: initialState, measuredBy: stateSize, after: &shape).total
     self.byteCount = initialSize
   }
 
@@ -114,19 +118,40 @@ struct LogInner<State: StateProtocol>: Sendable {
   @inlinable
   static var anchorWindow: UInt64 { 1_000_000 }
 
-  /// The bytes counted for `state`: the app's measure, or the estimate, which is a constant for
-  /// a state without references (this code is specialized for `State`).
-  @inlinable
-  func size(of state: State) -> Int {
-    Self.size(of: state, measuredBy: stateSize)
+  /// The bytes counted for `state`, all of them (`total`) and those the state `shape`
+  /// describes does not hold (`added`): the app's measure (both the same), or the estimate,
+  /// which is a constant for a state without references (this code is specialized for
+  /// `State`). `shape` becomes `state`'s.
+  ///
+  /// Static, without `self`, which the recording path would otherwise copy whole to call a
+  /// method.
+  @inlinable @inline(__always)
+  static func size(
+    of state: State, measuredBy stateSize: (@Sendable (State) -> Int)?,
+    after shape: inout StorageShape
+  ) -> (added: Int, total: Int) {
+    guard let stateSize else { return SizeEstimate.bytes(of: state, after: &shape) }
+    let size = min(max(stateSize(state), 0), SizeEstimate.ceiling)
+    return (size, size)
   }
 
-  /// `size(of:)` without `self`, which the recording path would otherwise copy whole to call a
-  /// method that does not change it.
-  @inlinable @inline(__always)
-  static func size(of state: State, measuredBy stateSize: (@Sendable (State) -> Int)?) -> Int {
-    guard let stateSize else { return SizeEstimate.bytes(of: state) }
-    return max(stateSize(state), 0)
+  /// Counts the kept entries from `start` on again, each against the state kept before it,
+  /// and leaves `shape` at the newest kept state: after the initial state or those states
+  /// changed, or entries were removed. Walks each state again; kept out of the recording path.
+  @usableFromInline
+  mutating func recount(from start: Int) {
+    var kept = start - 1
+    while kept >= 0 && !entries[kept].isKept { kept -= 1 }
+    var shape = StorageShape()
+    _ = Self.size(
+      of: kept < 0 ? initialState : entries[kept].state, measuredBy: stateSize, after: &shape)
+    for index in start..<entries.count where entries[index].isKept {
+      let size = Self.size(of: entries[index].state, measuredBy: stateSize, after: &shape)
+      byteCount += size.added - entries[index].size
+      entries[index].size = size.added
+      entries[index].total = size.total
+    }
+    self.shape = shape
   }
 
   /// Seconds since the reference date at uptime `committedAt`, from the anchor (read again when
@@ -152,14 +177,16 @@ struct LogInner<State: StateProtocol>: Sendable {
     isAnchored = true
   }
 
-  /// Makes `state` the initial state, counting its bytes.
-  @inlinable
-  mutating func setInitialState(_ state: State, size: Int? = nil) {
+  /// Makes `state` the initial state, counting its bytes (and the entries' again, as they are
+  /// measured against it).
+  @usableFromInline
+  mutating func setInitialState(_ state: State) {
     byteCount -= initialSize
     initialState = state
     initialActions = []
-    initialSize = size ?? self.size(of: state)
+    initialSize = Self.size(of: state, measuredBy: stateSize, after: &shape).total
     byteCount += initialSize
+    if entries.count > 0 { recount(from: 0) }
   }
 
   /// Drops the oldest entry; its state becomes the initial state.
@@ -176,11 +203,14 @@ struct LogInner<State: StateProtocol>: Sendable {
     let oldest = entries.head
     let size = entries.slots[oldest].size
     if entries.slots[oldest].isKept {
-      // Its bytes move from the entries to the initial state, whose own bytes go.
-      byteCount -= initialSize
+      // Its bytes move from the entries to the initial state, whose own bytes go; with no
+      // state kept before it, what it shares with the one that goes counts for it now. The
+      // next kept entry was measured against it, and still is.
+      let total = entries.slots[oldest].total
+      byteCount += total - size - initialSize
       initialState = entries.slots[oldest].state
       if !initialActions.isEmpty { initialActions = [] }
-      initialSize = size
+      initialSize = total
     } else {
       byteCount -= size
       if !entries.slots[oldest].isSkipped {
@@ -243,7 +273,8 @@ struct LogInner<State: StateProtocol>: Sendable {
     let keeps =
       replay == nil || sinceKept + 1 >= checkpointInterval
       || action.type == StateReplacedAction.type || isRejected
-    let size = keeps ? Self.size(of: state, measuredBy: stateSize) : 0
+    let size =
+      keeps ? Self.size(of: state, measuredBy: stateSize, after: &shape) : (added: 0, total: 0)
     let kept = keeps ? state : placeholder ?? state
     let timestamp = timestamp(committedAt: committedAt)
     let sequence = nextSequence
@@ -259,7 +290,8 @@ struct LogInner<State: StateProtocol>: Sendable {
         record.timestamp = timestamp
         record.nanoseconds = nanoseconds
         record.sequenceNumber = sequence
-        record.size = size
+        record.size = size.added
+        record.total = size.total
         record.isKept = keeps
         record.isSkipped = false
         record.isRejected = isRejected
@@ -272,7 +304,7 @@ struct LogInner<State: StateProtocol>: Sendable {
     }
     nextSequence += 1
     sinceKept = keeps ? 0 : sinceKept + 1
-    byteCount += size
+    byteCount += size.added
     // Over the budget, the oldest entries go first; the newest one always stays.
     while byteCount > byteBudget && entries.count > 1 { dropOldest() }
     cursor = entries.count
@@ -284,6 +316,8 @@ struct LogInner<State: StateProtocol>: Sendable {
   mutating func removeLast(_ k: Int) {
     for index in (entries.count - k)..<entries.count { byteCount -= entries[index].size }
     entries.removeLast(k)
+    // The next kept state is measured against the newest one left.
+    recount(from: entries.count)
     var count = 0
     while count < entries.count && !entries[entries.count - 1 - count].isKept { count += 1 }
     // With no kept state left after the initial one, the next entry keeps its own (see
@@ -329,17 +363,15 @@ struct LogInner<State: StateProtocol>: Sendable {
   }
 
   mutating func clear() {
-    if let state = lastMissedState {
-      setInitialState(state)
-    } else if let missed = missedChain {
-      setInitialState(missed.base)
-      initialActions = missed.actions
-    } else if cursor > 0 {
-      let current = chain(after: cursor - 1)
-      setInitialState(current.base)
-      initialActions = current.actions
-    }
+    // The entries go first, so that the new initial state is counted on its own.
+    let start =
+      lastMissedState.map { StateChain(base: $0, actions: [], replay: replay) } ?? missedChain
+      ?? (cursor > 0 ? chain(after: cursor - 1) : nil)
     removeLast(entries.count)
+    if let start {
+      setInitialState(start.base)
+      initialActions = start.actions
+    }
     cursor = 0
     missedWhilePaused = 0
     lastMissedState = nil
@@ -397,10 +429,8 @@ struct LogInner<State: StateProtocol>: Sendable {
       // Entries that do not keep their state are recomputed when read, skips included.
       guard entries[start + offset].isKept else { continue }
       entries[start + offset].state = result.state
-      let size = size(of: result.state)
-      byteCount += size - entries[start + offset].size
-      entries[start + offset].size = size
     }
+    recount(from: start)
     let current =
       cursor - 1 >= start && cursor - 1 - start < states.count
       ? StateChain(base: states[cursor - 1 - start].state, actions: [], replay: replay)

@@ -19,8 +19,12 @@ struct LogRecord<State: StateProtocol>: Sendable {
   @usableFromInline var timestamp: Double
   @usableFromInline var nanoseconds: UInt64
   @usableFromInline var sequenceNumber: Int
-  /// The bytes counted for `state`; 0 when the entry does not keep it.
+  /// The bytes counted for `state` that the state kept before it does not hold (see
+  /// `SizeEstimate`); 0 when the entry does not keep it.
   @usableFromInline var size: Int
+  /// All the bytes counted for `state`, shared ones included: its count once it is the log's
+  /// initial state, with no state kept before it.
+  @usableFromInline var total: Int
   /// Whether the entry keeps its state; one that does not is recomputed when read.
   @usableFromInline var isKept: Bool
   @usableFromInline var isSkipped = false
@@ -29,14 +33,15 @@ struct LogRecord<State: StateProtocol>: Sendable {
   @inlinable
   init(
     action: any ActionProtocol, state: State, timestamp: Double, nanoseconds: UInt64,
-    sequenceNumber: Int, size: Int, isKept: Bool, isRejected: Bool
+    sequenceNumber: Int, size: (added: Int, total: Int), isKept: Bool, isRejected: Bool
   ) {
     self.action = action
     self.state = state
     self.timestamp = timestamp
     self.nanoseconds = nanoseconds
     self.sequenceNumber = sequenceNumber
-    self.size = size
+    self.size = size.added
+    self.total = size.total
     self.isKept = isKept
     self.isRejected = isRejected
   }

@@ -44,7 +44,7 @@ struct TimelineInner: Sendable {
 
   init(capacity: Int, byteBudget: Int) {
     records = Ring(capacity: capacity)
-    self.byteBudget = byteBudget
+    self.byteBudget = min(byteBudget, SizeEstimate.budgetCeiling)
   }
 
   mutating func addLane(_ lane: any TimelineLane, initialState: any Sendable, size: Int) -> Int {

@@ -102,7 +102,9 @@ public final class Timeline: @unchecked Sendable {
   /// - Parameters:
   ///   - store: The store; its name must differ from the names of the stores recorded already.
   ///   - codec: How to write its actions and states in an export.
-  ///   - stateSize: How many bytes a state holds; by default estimated as ``ActionLog`` does.
+  ///   - stateSize: How many bytes a state holds; by default estimated as ``ActionLog`` does,
+  ///     except that each state counts whole, storage it shares with the state before it
+  ///     included.
   /// - Throws: ``TimelineError`` when a store of the same name is recorded already, or when
   ///   another timeline records this store.
   public func record<State: StateProtocol & Codable>(
@@ -114,7 +116,8 @@ public final class Timeline: @unchecked Sendable {
       throw TimelineError(
         "a store named \"\(name)\" is recorded already; give each recorded store its own name")
     }
-    let size = stateSize ?? { SizeEstimate.bytes(of: $0) }
+    let measure = stateSize ?? { SizeEstimate.bytes(of: $0) }
+    let size: @Sendable (State) -> Int = { min(max(measure($0), 0), SizeEstimate.ceiling) }
     let laneIndex = _Locked<Int?>(nil)
     let origin = ObjectIdentifier(self)
     // The tracer holds the timeline's entries, not the timeline.
@@ -124,7 +127,7 @@ public final class Timeline: @unchecked Sendable {
       if action.type == StateReplacedAction.type, _isReplacement(action, from: origin) {
         return  // the timeline's own jump or recomputation
       }
-      let bytes = max(size(state), 0)
+      let bytes = size(state)
       inner.withLock {
         $0.append(
           lane: lane, mark: mark, action: action, state: state, size: bytes,
@@ -141,7 +144,7 @@ public final class Timeline: @unchecked Sendable {
     // as far as this thread knows.
     let initial = store.state
     let index = inner.withLock {
-      $0.addLane(lane, initialState: initial, size: max(size(initial), 0))
+      $0.addLane(lane, initialState: initial, size: size(initial))
     }
     laneIndex.withLock { $0 = index }
     // The entries share the states of a store that lends its state: said once, here.

@@ -107,6 +107,16 @@ struct TimelineTravelTests {
     #expect(timeline.entries.count == 1)
     #expect(timeline.byteCount == 80)
   }
+
+  @Test("a stateSize of Int.max keeps the newest entry instead of stopping the program")
+  func hugeStateSize() throws {
+    let todos = todoStore()
+    let timeline = Timeline(capacity: 100, byteBudget: .max)
+    try timeline.record(todos, codec: todosCodec, stateSize: { _ in .max })
+    for item in ["a", "b", "c", "d"] { todos.dispatch(Action(TodoAction.add, data: item)) }
+    #expect(timeline.entries.count < 4)
+    #expect(timeline.byteCount > 0)
+  }
 }
 
 /// A payload whose deallocation the lifetime test observes.

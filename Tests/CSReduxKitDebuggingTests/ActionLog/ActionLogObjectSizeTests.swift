@@ -1,0 +1,149 @@
+import CSReduxKit
+import Testing
+
+/// An object of four integers: 16 bytes of header and 32 of its own.
+private final class Item: Sendable {
+  let first: Int
+  let second = 0
+  let third = 0
+  let fourth = 0
+
+  init(_ first: Int) {
+    self.first = first
+  }
+}
+
+/// An object holding `count` objects in an array.
+private final class Catalog: Sendable {
+  let items: [Item]
+
+  init(count: Int, seed: Int) {
+    items = (0..<count).map { Item(seed + $0) }
+  }
+}
+
+/// A state holding one catalog, which each action replaces with new items.
+private struct Shelf: StateProtocol {
+  var catalog: Catalog
+  var tick = 0
+}
+
+private let restock = Reducer<Shelf> { _, state, finish in
+  var state = state
+  state.tick += 1
+  state.catalog = Catalog(count: state.catalog.items.count, seed: state.tick)
+  finish(state)
+}
+
+/// An object whose `payload` is stored by its superclass.
+private class Base: @unchecked Sendable {
+  let payload = [Int](repeating: 0, count: 1 << 10)
+}
+
+private final class Derived: Base, @unchecked Sendable {
+  let tag = 0
+}
+
+private struct Holder<Value: Sendable>: StateProtocol {
+  var value: Value
+  var tick = 0
+}
+
+/// A node of a graph that may be cyclic, with 8 KiB of its own.
+private final class Node: @unchecked Sendable {
+  var next: Node?
+  let payload = [Int](repeating: 0, count: 1 << 10)
+}
+
+private func tick<Value>() -> Reducer<Holder<Value>> {
+  Reducer { _, state, finish in
+    var state = state
+    state.tick += 1
+    finish(state)
+  }
+}
+
+@Suite("Action log: states holding objects")
+struct ActionLogObjectSizeTests {
+  @Test("the byte budget holds with a state holding an object with a large array of objects")
+  func objectsCount() {
+    // 1,024 items of 48 bytes each and their array's 8 KiB: 56 KiB per state, all new with
+    // each action; a budget of 256 KiB keeps the initial state and three entries.
+    let store = Store(
+      state: Shelf(catalog: Catalog(count: 1_024, seed: 0)), reducer: restock,
+      diagnostics: { _ in })
+    let log = ActionLog(recording: store, capacity: 100, byteBudget: 256 << 10)
+    for _ in 0..<12 { store.dispatch(Action(type: 1)) }
+    let entries = log.entries
+    let perState = 1_024 * (8 + 48)
+    #expect(log.byteCount <= log.byteBudget)
+    #expect(log.byteCount >= (entries.count + 1) * perState)
+    #expect(entries.count == 3)
+    #expect(entries.map(\.state.tick) == [10, 11, 12])
+  }
+
+  @Test("an object's superclass's stored properties are counted")
+  func superclassCounts() {
+    let store = Store(
+      state: Holder(value: Derived()), reducer: tick(), diagnostics: { _ in })
+    let log = ActionLog(recording: store)
+    #expect(log.byteCount >= 8 << 10)
+    #expect(log.byteCount < 9 << 10)
+  }
+
+  @Test("a cyclic object graph is walked once: each object counts once")
+  func cycleCountsOnce() {
+    let first = Node()
+    let second = Node()
+    let third = Node()
+    first.next = second
+    second.next = third
+    third.next = first
+    defer { third.next = nil }
+    let store = Store(state: Holder(value: first), reducer: tick(), diagnostics: { _ in })
+    let log = ActionLog(recording: store)
+    #expect(log.byteCount >= 24 << 10)
+    #expect(log.byteCount < 25 << 10)
+  }
+
+  @Test("storage every kept state shares counts once, not once per entry")
+  func sharedCountsOnce() {
+    // An object of 8 KiB, an array of 64 KiB and a dictionary of at least 16 KiB that no
+    // action changes.
+    let table = Dictionary(uniqueKeysWithValues: (0..<1_024).map { ($0, $0) })
+    let store = Store(
+      state: Holder(value: (Node(), [Int](repeating: 0, count: 8 << 10), table)),
+      reducer: tick(), diagnostics: { _ in })
+    let log = ActionLog(recording: store, byteBudget: 256 << 10)
+    let initial = log.byteCount
+    #expect(initial >= 88 << 10)
+    #expect(initial < 160 << 10)
+    for _ in 0..<50 { store.dispatch(Action(type: 1)) }
+    #expect(log.entries.count == 50)
+    // Each entry adds its inline bytes, nothing of what it shares.
+    #expect(log.byteCount < initial + 50 * 256)
+    // Once the initial state drops out, the entry after it counts the shared storage.
+    let small = ActionLog(recording: store, capacity: 4, byteBudget: 256 << 10)
+    for _ in 0..<10 { store.dispatch(Action(type: 1)) }
+    #expect(small.entries.count == 4)
+    #expect(small.byteCount >= 88 << 10)
+    #expect(small.byteCount < initial + 5 * 256)
+  }
+}
+
+@Suite("Action log: sizes past any budget")
+struct ActionLogHugeSizeTests {
+  @Test("a stateSize of Int.max keeps the newest entry instead of stopping the program")
+  func hugeSize() {
+    let store = Store(state: Holder(value: 0), reducer: tick(), diagnostics: { _ in })
+    let log = ActionLog(recording: store, stateSize: { _ in Int.max })
+    let unbounded = ActionLog(recording: store, byteBudget: .max, stateSize: { _ in .max })
+    for _ in 0..<10 { store.dispatch(Action(type: 1)) }
+    #expect(log.entries.map(\.state.tick) == [10])
+    #expect(log.byteCount > log.byteBudget)
+    // A state counts at most 2^60 bytes, a budget at most 2^62: a few entries stay.
+    #expect(unbounded.entries.count < 10)
+    #expect(unbounded.entries.last?.state.tick == 10)
+    #expect(unbounded.byteBudget == .max)
+  }
+}
