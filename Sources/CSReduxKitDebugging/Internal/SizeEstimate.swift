@@ -289,13 +289,15 @@ extension SizeWalk {
   }
 }
 
-/// The address of a hashed collection's storage, when the collection is one reference to it
-/// (as the standard library lays out a native dictionary or set); `nil` otherwise.
+/// What tells a hashed collection's storage apart, when the collection is one word that refers
+/// to it (as the standard library lays out a dictionary or set); `nil` otherwise.
+///
+/// The word's bits, read as a number: no object is formed from them, since on platforms with
+/// Objective-C a bridged collection's word carries a flag bit beside its pointer, which is not
+/// an object reference. Two collections with the same bits share one storage.
 private func storageAddress<C>(of collection: C) -> UInt? {
-  guard MemoryLayout<C>.size == MemoryLayout<AnyObject>.size,
-    !_isPOD(C.self)
-  else { return nil }
-  return UInt(bitPattern: ObjectIdentifier(unsafeBitCast(collection, to: AnyObject.self)))
+  guard MemoryLayout<C>.size == MemoryLayout<UInt>.size, !_isPOD(C.self) else { return nil }
+  return unsafeBitCast(collection, to: UInt.self)
 }
 
 /// The slots a hashed collection of `capacity` allocates: a power of two, at most three
