@@ -63,9 +63,11 @@ import CSReduxKitCore
 /// (about a millisecond at most): the elements not visited count as the average of those
 /// visited, and what lies past the limits is not counted; storage reached only through shared
 /// storage counts again when new storage holds it, which errs on the side of keeping fewer
-/// entries. Memory the walk
-/// cannot see (a pointer's allocation, a type whose custom mirror hides its storage) is not
-/// counted: give such a state a `stateSize`. ``byteCount`` shows the count.
+/// entries. Memory the walk cannot see (a pointer's allocation, a type whose custom mirror
+/// hides its storage) is not counted: give such a state a `stateSize`. The walk reads every
+/// stored property, as `Mirror` does: reading an `unowned` reference whose object is gone stops
+/// the program, so a state that may hold one needs a `stateSize`, which nothing walks.
+/// ``byteCount`` shows the count.
 ///
 /// ## A store that lends its state
 ///
