@@ -159,7 +159,11 @@ extension _StoreCore {
   /// and `state` gets the state to reduce. When the action is dropped, `state` gets the state
   /// for its completion (`nil` while an in-place reducer holds it: the completion then waits
   /// for the state that reducer commits).
-  @inlinable
+  ///
+  /// Always inlined: compiled on its own, the optimizer turns its `any ActionProtocol`
+  /// parameter into a generic one wherever the caller's action has a known type, and the
+  /// function then boxes the action into a new existential on every call.
+  @inlinable @inline(__always)
   mutating func admit(
     _ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?,
     state given: inout State?

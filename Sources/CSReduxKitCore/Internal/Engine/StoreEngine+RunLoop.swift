@@ -102,7 +102,10 @@ extension _StoreEngine {
   /// One action's turn: reduces it, then commits, notifies and closes the round. Returns
   /// `true` with the next queued action loaded into `turn`, or `false` when the store went
   /// idle or the reducer returned without calling `finish`.
-  @inlinable
+  ///
+  /// Always inlined (into `run` and `runQueued`), like `admit`: on its own it would box the
+  /// action into a new existential on every call where the action's type is known.
+  @inlinable @inline(__always)
   func step(_ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State)
     -> Bool
   {
