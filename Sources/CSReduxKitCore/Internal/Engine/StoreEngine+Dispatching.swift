@@ -2,7 +2,9 @@ import Dispatch
 
 /// Dispatching: through the middleware chain to the queue, and dispatches from inside a reducer.
 extension _StoreEngine {
-  @inlinable
+  /// Always inlined, like `runMiddleware`: on its own it would box an action of a known type
+  /// into a new existential on every call, before `enqueue` boxes it again.
+  @inlinable @inline(__always)
   func dispatch(_ action: any ActionProtocol, completion: _Completion<State>?) {
     if middleware.isEmpty {
       enqueue(action, completion: completion, gate: nil)
