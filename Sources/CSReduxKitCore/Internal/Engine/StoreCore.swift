@@ -175,7 +175,8 @@ extension _StoreCore {
       }
       isBusy = true
       queueWord.claim(for: turn.thread)
-      if timingRequests != 0 { turnMark = traceMark(gate: gate) }
+      // A store timed only for an action log has no tracer, and its mark stays `nil`.
+      if timingRequests != 0, tracer != nil { turnMark = traceMark(gate: gate) }
       given = startTurn(&turn)
       return .run
     }
