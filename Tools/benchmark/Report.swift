@@ -63,6 +63,9 @@ extension Results {
       limit: 2)
     ratio("dispatch with an ActionLog", "log/dispatch/counter", "floor/no-log/counter", limit: 2)
     ratio(
+      "dispatch with an ActionLog vs without plus two clock reads",
+      "log/dispatch/counter", "floor/no-log-two-clock-reads/counter", limit: 1.5)
+    ratio(
       "dispatch with a Timeline", "timeline/dispatch/counter", "floor/no-timeline/counter",
       limit: 6)
     ratio(
