@@ -24,6 +24,8 @@ static inline void csrk_lock_init(csrk_lock_t *lock) { *lock = OS_UNFAIR_LOCK_IN
 static inline void csrk_lock_destroy(csrk_lock_t *lock) { (void)lock; }
 static inline void csrk_lock_lock(csrk_lock_t *lock) { os_unfair_lock_lock(lock); }
 static inline void csrk_lock_unlock(csrk_lock_t *lock) { os_unfair_lock_unlock(lock); }
+/// -1: this lock does not say whether a thread waits for it.
+static inline int csrk_lock_has_waiters(csrk_lock_t *lock) { (void)lock; return -1; }
 #elif defined(_WIN32)
 #include <windows.h>
 #define CSRK_LOCK_KIND "SRWLOCK"
@@ -32,6 +34,7 @@ static inline void csrk_lock_init(csrk_lock_t *lock) { InitializeSRWLock(lock); 
 static inline void csrk_lock_destroy(csrk_lock_t *lock) { (void)lock; }
 static inline void csrk_lock_lock(csrk_lock_t *lock) { AcquireSRWLockExclusive(lock); }
 static inline void csrk_lock_unlock(csrk_lock_t *lock) { ReleaseSRWLockExclusive(lock); }
+static inline int csrk_lock_has_waiters(csrk_lock_t *lock) { (void)lock; return -1; }
 #elif defined(__linux__) && !defined(CSRK_PORTABLE_LOCK)
 // A futex word instead of `pthread_mutex_t`: glibc's mutex spends about 55 instructions per
 // uncontended lock and unlock pair on its type, owner and elision bookkeeping; this one is one
@@ -94,6 +97,11 @@ static inline void csrk_lock_unlock(csrk_lock_t *lock) {
     syscall(SYS_futex, &lock->state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
   }
 }
+/// 1 while the word says a thread waits (or is about to) for the lock, 0 otherwise; for tests
+/// that must see a waiter before they release.
+static inline int csrk_lock_has_waiters(csrk_lock_t *lock) {
+  return __atomic_load_n(&lock->state, __ATOMIC_ACQUIRE) == 2;
+}
 #else
 #include <pthread.h>
 #include <sched.h>
@@ -103,6 +111,7 @@ static inline void csrk_lock_init(csrk_lock_t *lock) { pthread_mutex_init(lock, 
 static inline void csrk_lock_destroy(csrk_lock_t *lock) { pthread_mutex_destroy(lock); }
 static inline void csrk_lock_lock(csrk_lock_t *lock) { pthread_mutex_lock(lock); }
 static inline void csrk_lock_unlock(csrk_lock_t *lock) { pthread_mutex_unlock(lock); }
+static inline int csrk_lock_has_waiters(csrk_lock_t *lock) { (void)lock; return -1; }
 #endif
 
 /// An identifier of the calling thread, unique among live threads.

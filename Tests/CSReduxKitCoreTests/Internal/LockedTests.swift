@@ -70,6 +70,11 @@ struct LockTests {
       #expect(seen == 1)
       done.open()
     }
+    // Released only once the contender waits for the lock, so that the unlock must wake it;
+    // where the lock cannot say (`nil`), the test still checks that the contender gets it.
+    let deadline = ContinuousClock.now + .seconds(hangBound)
+    while locked.hasWaiters == false, ContinuousClock.now < deadline { await Task.yield() }
+    #expect(locked.hasWaiters != false, "the contender never waited for the lock")
     release.signal()
     await done.wait()
     #expect(locked.withLock { $0 } == 1)

@@ -30,6 +30,18 @@ package struct _Locked<Value> {
   }
 }
 
+extension _Locked {
+  /// Whether another thread waits for this lock, as the lock's own word says; `nil` where the
+  /// platform's lock does not say (only the futex lock does). For tests that must see a waiter
+  /// before they release the lock.
+  package var hasWaiters: Bool? {
+    storage.withUnsafeMutablePointerToElements { lock in
+      let answer = csrk_lock_has_waiters(lock)
+      return answer < 0 ? nil : answer != 0
+    }
+  }
+}
+
 // The lock guards the value, so the box may cross threads whenever the value may.
 extension _Locked: @unchecked Sendable where Value: Sendable {}
 
