@@ -1,5 +1,3 @@
-import Dispatch
-
 // The few C library calls the benchmark needs, each behind a tiny platform branch.
 #if canImport(Glibc)
   import Glibc
@@ -9,20 +7,6 @@ import Dispatch
 
 /// Operating-system facts and calls; every platform difference of the benchmark lives here.
 enum Platform {
-  /// The monotonic clock, read as a store reads it to time a turn: `clock_gettime` with
-  /// `CLOCK_MONOTONIC` on Linux, `DispatchTime` elsewhere. Out of line, as the store's is.
-  @inline(never)
-  static func monotonicNanoseconds() -> UInt64 {
-    #if canImport(Glibc)
-      var time = timespec()
-      _ = clock_gettime(CLOCK_MONOTONIC, &time)
-      return UInt64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000
-        &+ UInt64(truncatingIfNeeded: time.tv_nsec)
-    #else
-      return DispatchTime.now().uptimeNanoseconds
-    #endif
-  }
-
   /// Peak resident set size of this process image so far, in bytes; `nil` where unavailable.
   ///
   /// On Linux it is `VmHWM` from `/proc/self/status`, not `getrusage`'s `ru_maxrss`: Linux
