@@ -42,8 +42,15 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
       // Literal nils: no retain and release of two empty references per middleware.
       engine.runMiddleware(from: position + 1, action, completion: nil, gate: nil)
     } else {
-      engine.runMiddleware(from: position + 1, action, completion: completion?.take(), gate: gate)
+      nextCarryingCompletionOrGate(action)
     }
+  }
+
+  /// `next(_:)` for an action that carries a completion or an effect's gate along the chain:
+  /// out of line, so that the usual pass-on stays small enough to need no saved registers.
+  @usableFromInline
+  func nextCarryingCompletionOrGate(_ action: any ActionProtocol) {
+    engine.runMiddleware(from: position + 1, action, completion: completion?.take(), gate: gate)
   }
 
   /// Passes `action` on and calls `completion` with the state committed for it, after its
