@@ -28,6 +28,13 @@ public struct Action: ActionProtocol, CustomStringConvertible {
     self.storage = data.map(_PayloadStorage.init)
   }
 
+  /// An action with a payload already stored: a ``CoordinatedAction`` shares the payload of
+  /// the action it wraps.
+  init(type: Int, storage: _PayloadStorage?) {
+    self.type = type
+    self.storage = storage
+  }
+
   /// Creates an action from a case of an `Int`-backed enum and an optional payload.
   ///
   /// - Parameters:

@@ -11,16 +11,26 @@
 /// ``StoreCoordinator/followDepthLimit`` hops is stopped and reported as
 /// ``StoreDiagnostic/Kind/crossStoreCycle``.
 public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
-  /// The wrapped action and the route, in one object: the struct stays one word, so an
-  /// `any ActionProtocol` holds it without a box of its own, and copying it is one retain.
-  @usableFromInline let storage: _CoordinatedStorage
+  /// The wrapped action's type, kept beside it: a store reads an action's type several times
+  /// on its way to the subscribers.
+  public let type: Int
+  /// The wrapped action: for an ``Action``, its payload's storage, shared (`nil` when it has
+  /// no payload), so that wrapping one allocates nothing; any other action, in a box. With
+  /// `type` and `route` the struct is three words, which an `any ActionProtocol` holds without
+  /// a box of its own.
+  @usableFromInline let carried: (any AnyObject & Sendable)?
+  /// The stores the change went through; `nil` only for an action made with an empty path.
+  @usableFromInline let route: _FollowRoute?
 
   /// The action the follow made.
-  public var action: any ActionProtocol { storage.action }
+  public var action: any ActionProtocol {
+    if let boxed = carried as? _WrappedAction { return boxed.action }
+    return Action(type: type, storage: carried as? _PayloadStorage)
+  }
 
   /// The stores the change went through, by name: where it started first, the store receiving
   /// this action last.
-  public var path: [String] { storage.route?.names ?? [] }
+  public var path: [String] { route?.names ?? [] }
 
   /// Wraps an action a follow made.
   ///
@@ -30,24 +40,37 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   public init(_ action: any ActionProtocol, path: [String]) {
     var route: _FollowRoute?
     for name in path { route = _FollowRoute(name, after: route) }
-    storage = _CoordinatedStorage(action, route: route)
+    self.init(action, route: route)
   }
 
   /// Wraps an action a follow made, with the route it already has.
   @inlinable
-  init(_ action: any ActionProtocol, route: _FollowRoute) {
-    storage = _CoordinatedStorage(action, route: route)
+  init(_ action: any ActionProtocol, route: _FollowRoute?) {
+    type = action.type
+    carried = Self.carried(ofOpened: action)  // opens the existential
+    self.route = route
   }
 
-  /// The wrapped action's type.
-  public var type: Int { storage.action.type }
+  /// What a ``CoordinatedAction`` keeps of `action`. The type is compared first, a comparison
+  /// of two metadata pointers; the identity cast that follows is checked, and costs nothing
+  /// where a dynamic cast would ask the runtime.
+  @usableFromInline
+  static func carried<Opened: ActionProtocol>(
+    ofOpened action: Opened
+  ) -> (any AnyObject & Sendable)? {
+    if Opened.self == Action.self { return _identityCast(action, to: Action.self).storage }
+    return _WrappedAction(action)
+  }
 
   /// The wrapped action's payload.
-  public var data: (any Sendable)? { storage.action.data }
+  public var data: (any Sendable)? {
+    if let payload = carried as? _PayloadStorage { return payload.value }
+    return (carried as? _WrappedAction)?.action.data
+  }
 
   /// How many follows the change went through to get here: one less than the stores in
   /// ``path``.
-  public var hops: Int { max((storage.route?.count ?? 0) - 1, 0) }
+  public var hops: Int { max((route?.count ?? 0) - 1, 0) }
 
   /// `CoordinatedAction(Action(type: 3, data: 7), path: A -> B)`.
   public var description: String {
@@ -69,7 +92,7 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   @usableFromInline
   static func route<Opened: ActionProtocol>(ofOpened action: Opened) -> _FollowRoute? {
     if Opened.self == CoordinatedAction.self {
-      return (action as? CoordinatedAction)?.storage.route
+      return (action as? CoordinatedAction)?.route
     }
     if Opened.self == RejectedAction.self, let rejected = action as? RejectedAction {
       return route(of: rejected.action)
@@ -78,17 +101,14 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   }
 }
 
-/// What a ``CoordinatedAction`` carries.
+/// An action other than an ``Action`` that a ``CoordinatedAction`` wraps.
 @usableFromInline
-final class _CoordinatedStorage: Sendable {
+final class _WrappedAction: Sendable {
   @usableFromInline let action: any ActionProtocol
-  /// `nil` only for an action made with an empty path.
-  @usableFromInline let route: _FollowRoute?
 
   @inlinable
-  init(_ action: any ActionProtocol, route: _FollowRoute?) {
+  init(_ action: any ActionProtocol) {
     self.action = action
-    self.route = route
   }
 }
 
