@@ -94,14 +94,14 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     let arrival = CoordinatedAction.route(of: cause)
     // Stores in the route so far, plus the target; hops are one less.
     let isTooDeep = (arrival?.count ?? 1) > depthLimit
-    let traceCause = _currentTraceCause()
     let (changed, first) = core.withLock { core -> (Bool, Pending?) in
       guard !core.hasValue || core.last != value else { return (false, nil) }
       core.hasValue = true
       core.last = value
       guard !isTooDeep else { return (true, nil) }
-      var route = startRoute
-      if let arrival { route = self.route(after: arrival, &core) }
+      // Made here, not captured: the pending action then takes them over without a copy.
+      let route = if let arrival { self.route(after: arrival, &core) } else { startRoute }
+      let traceCause = _currentTraceCause()
       return (true, admit(Pending(value: value, route: route, cause: traceCause), &core))
     }
     guard changed else { return }
