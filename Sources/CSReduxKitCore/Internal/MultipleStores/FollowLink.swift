@@ -113,8 +113,9 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   }
 
   /// The route of a change that came to the source along `arrival`, on to the target: the
-  /// one made last when it came the same way. Called under the lock.
-  @inlinable
+  /// one made last when it came the same way. Called under the lock. Always inlined, as is
+  /// `admit`: called out of line, each retained and released its references around the call.
+  @inlinable @inline(__always)
   func route(after arrival: _FollowRoute, _ core: inout Core) -> _FollowRoute {
     if let last = core.lastRoute, core.lastArrival === arrival { return last }
     let route = _FollowRoute(targetName, after: arrival)
@@ -126,7 +127,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   /// Queues `pending` behind the outbox; returns it instead when no thread is handing actions
   /// over, and makes the caller the drainer that hands it over (without the round trip through
   /// the outbox). Called under the lock.
-  @inlinable
+  @inlinable @inline(__always)
   func admit(_ pending: consuming Pending, _ core: inout Core) -> Pending? {
     if handing.load() == 0 {
       // No drainer, and the lock keeps other producers out: no other thread writes the word.
