@@ -52,8 +52,8 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   }
 
   /// What a ``CoordinatedAction`` keeps of `action`. The type is compared first, a comparison
-  /// of two metadata pointers; the identity cast that follows is checked, and costs nothing
-  /// where a dynamic cast would ask the runtime.
+  /// of two metadata pointers; the identity cast that follows is checked against it and, unlike
+  /// a dynamic cast, does not call into the runtime.
   @usableFromInline
   static func carried<Opened: ActionProtocol>(
     ofOpened action: Opened
@@ -85,8 +85,8 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   }
 
   /// The route of an action opened out of its existential. The type is compared first, a
-  /// comparison of two metadata pointers, and the identity cast that follows is checked and
-  /// costs nothing: a dynamic cast, even from a type to itself, asks the runtime (about 150
+  /// comparison of two metadata pointers, and the identity cast that follows is checked against
+  /// it: a dynamic cast, even from a type to itself, calls into the runtime (about 150
   /// instructions on every hop of a follow chain after the first).
   @usableFromInline
   static func route<Opened: ActionProtocol>(ofOpened action: Opened) -> _FollowRoute? {
