@@ -92,10 +92,24 @@ final class PTYProcess: @unchecked Sendable {
     return predicate(text)
   }
 
-  /// Waits for the child to exit (bounded by the deadline) and returns its status.
+  /// Waits for the child to exit (bounded by the deadline), then reads what it wrote before it
+  /// exited, and returns its status.
   func waitForExit() async -> Int32? {
-    await offThePool { self.readBlocking { _ in self.exitStatus != nil } }
+    await offThePool {
+      _ = self.readBlocking { _ in self.exitStatus != nil }
+      self.drain()
+    }
     return exitStatus
+  }
+
+  /// Reads until the terminal has nothing more for 50 ms: the pseudo-terminal can hand over a
+  /// child's last bytes after the child has exited.
+  private func drain() {
+    while ContinuousClock.now < deadline, demo_poll_readable(master, 50) == 1 {
+      guard let chunk = try? FileDescriptor(rawValue: master).read(upTo: 4096), !chunk.isEmpty
+      else { return }
+      output += chunk
+    }
   }
 
   /// The terminal's mode now.
@@ -120,8 +134,12 @@ struct InteractiveEndToEndTests {
     demo.send("Buy milk")
     #expect(await demo.read { $0.contains("[Buy milk_]") })
     demo.send("\r")
-    #expect(await demo.read { $0.contains("0  Buy milk") })
-    #expect(demo.text.contains("last action addContentFinish (1) payload \"Buy milk\""))
+    // One frame can reach the terminal in several reads, so the read waits for both lines.
+    #expect(
+      await demo.read {
+        $0.contains("0  Buy milk")
+          && $0.contains("last action addContentFinish (1) payload \"Buy milk\"")
+      })
     demo.send("q")
     #expect(await demo.waitForExit() == 0)
     #expect(demo.text.hasSuffix(ANSI.leaveFullScreen))
