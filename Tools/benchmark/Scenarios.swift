@@ -313,5 +313,49 @@ struct Bench {
     let store = makeCounterStore(middleware: [pass, pass, pass])
     let total = timeDispatches(name, store: store, action: makeAction(type: incrementType))
     check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+    let capturesFreedEarly = KeptContextCheck.run()
+    check(
+      !capturesFreedEarly,
+      "\(name): a middleware's captures were freed while it ran, after a kept context outlived "
+        + "its store")
+  }
+}
+
+/// The chain's ownership checked where it matters, in an optimized build: there `next` hands
+/// the context's reference to the store on instead of copying it, so a context kept past its
+/// store releases the store at the end of the chain, while a middleware still runs. What that
+/// middleware captured must live until it returns. (The test suite's version of this check
+/// runs in a debug build, which copies every closure it calls and so never frees it early.)
+enum KeptContextCheck {
+  nonisolated(unsafe) static var canaryFreed = false
+  nonisolated(unsafe) static var freedWhenNextReturned: Bool?
+
+  /// Captured by the second middleware only.
+  final class Canary: Sendable {
+    deinit { KeptContextCheck.canaryFreed = true }
+  }
+
+  /// Returns whether the second middleware's captures were gone when its `next` returned.
+  static func run() -> Bool {
+    canaryFreed = false
+    freedWhenNextReturned = nil
+    nonisolated(unsafe) var kept: MiddlewareContext<Counter>?
+    let keeping = Middleware<Counter> { _, context in kept = context }
+    var store: Store<Counter>? = makeCounterStore(middleware: [keeping, checking()])
+    store?.dispatch(makeAction(type: incrementType))
+    store = nil
+    guard let context = kept.take() else { return true }
+    (consume context).next(makeAction(type: incrementType))
+    return freedWhenNextReturned != false || !canaryFreed
+  }
+
+  /// A middleware that passes the action on, then records whether its captures are gone.
+  static func checking() -> Middleware<Counter> {
+    let canary = Canary()
+    return Middleware { action, context in
+      withExtendedLifetime(canary) {}
+      context.next(action)
+      freedWhenNextReturned = canaryFreed
+    }
   }
 }

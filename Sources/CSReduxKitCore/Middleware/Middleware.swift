@@ -25,15 +25,20 @@ import _CSReduxKitShims
 /// let store = Store(state: TodoState(), reducer: todoReducer, middleware: [auditing])
 /// ```
 public struct Middleware<State: StateProtocol>: Sendable {
-  @usableFromInline let body: @Sendable (any ActionProtocol, MiddlewareContext<State>) -> Void
+  @usableFromInline let body:
+    @Sendable (any ActionProtocol, consuming MiddlewareContext<State>) -> Void
 
   /// Creates a middleware from a closure.
   ///
   /// - Parameter body: Receives each action and the context to pass it on with; call
-  ///   `context.next(_:)` to let the action continue.
+  ///   `context.next(_:)` to let the action continue. The closure owns its context
+  ///   (`consuming`), so passing the action on hands the context to the next middleware
+  ///   without copying it; a closure written without annotations gets this for free.
   public init(
     _ body:
-      @escaping @Sendable (_ action: any ActionProtocol, _ context: MiddlewareContext<State>)
+      @escaping @Sendable (
+        _ action: any ActionProtocol, _ context: consuming MiddlewareContext<State>
+      )
       -> Void
   ) {
     self.body = body

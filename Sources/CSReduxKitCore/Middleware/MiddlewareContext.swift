@@ -35,12 +35,21 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
   /// Call it once to let the action continue, with the action received or another one. The
   /// completion of a `dispatch(_:completion:)` travels with the first action passed on.
   ///
+  /// `next` consumes the context: its reference to the store moves on to the next middleware
+  /// instead of being copied. A middleware that uses its context again after `next`, or keeps
+  /// it, needs nothing more: Swift copies the context for it.
+  ///
   /// - Parameter action: The action to pass on.
   @inlinable
-  public func next(_ action: any ActionProtocol) {
+  public consuming func next(_ action: any ActionProtocol) {
     if completion == nil && gate == nil {
-      // Literal nils: no retain and release of two empty references per middleware.
-      engine.runMiddleware(from: position + 1, action, completion: nil, gate: nil)
+      // The context ends here, before the next middleware runs, so its reference to the
+      // engine moves into the next context rather than being retained for it. Literal nils:
+      // no retain and release of two empty references per middleware.
+      let engine = self.engine
+      let position = self.position
+      _ = consume self
+      _StoreEngine.passOn(consume engine, from: position + 1, action, completion: nil, gate: nil)
     } else {
       nextCarryingCompletionOrGate(action)
     }

@@ -138,6 +138,34 @@ struct MiddlewareTests {
 
 @Suite("Thunks")
 struct ThunkTests {
+  @Test(
+    "a context kept past its store passes the action on; a middleware's captures outlive its call"
+  )
+  func keptContextOutlivesItsStore() throws {
+    let kept = Locked<MiddlewareContext<Counter>?>(nil)
+    let reduced = Locked<[Int]>([])
+    let keeping = Middleware<Counter> { _, context in kept.withLock { $0 = context } }
+    var store: Store<Counter>? = Store(
+      state: Counter(),
+      reducer: Reducer<Counter> { action, state, finish in
+        reduced.append(action.type)
+        finish(state)
+      },
+      middleware: [keeping, KeptContextProbe.checking()])
+    store?.dispatch(Action(type: 7))
+    store = nil
+    // The kept context is now the store's last reference. `consume` hands it over as an
+    // optimized build does with a context used for the last time, so the chain releases the
+    // store at its end, while the second middleware still runs.
+    let context = try #require(kept.withLock { $0.take() })
+    (consume context).next(Action(type: 7))
+    #expect(reduced.current == [7])
+    #expect(KeptContextProbe.canaryFreed.current, "the store and its chain went away")
+    #expect(
+      KeptContextProbe.freedWhenNextReturned.current == [false],
+      "what the middleware captured was freed while it ran")
+  }
+
   @Test("a thunk runs with dispatch and state, and never reaches the reducer")
   func synchronousThunk() {
     let store = Store(state: Counter(), reducer: counterReducer())
@@ -389,5 +417,27 @@ struct LoggingMiddlewareTests {
     #expect(lines.current[2].contains("\"xxxxx"))
     #expect(lines.current[2].contains("x… committed in "))
     #expect(lines.current.allSatisfy { $0.hasSuffix("µs") || $0.hasSuffix("ms") })
+  }
+}
+
+/// What `keptContextOutlivesItsStore` observes, kept outside the middleware's closure so that
+/// reading it never reads what the closure captured.
+private enum KeptContextProbe {
+  static let canaryFreed = Locked(false)
+  static let freedWhenNextReturned = Locked<[Bool]>([])
+
+  /// Captured by the middleware only: it goes away with the closure's captures.
+  final class Canary: Sendable {
+    deinit { KeptContextProbe.canaryFreed.withLock { $0 = true } }
+  }
+
+  /// A middleware that passes the action on and then records whether its captures are gone.
+  static func checking() -> Middleware<Counter> {
+    let canary = Canary()
+    return Middleware { action, context in
+      withExtendedLifetime(canary) {}
+      (consume context).next(action)
+      freedWhenNextReturned.append(canaryFreed.current)
+    }
   }
 }

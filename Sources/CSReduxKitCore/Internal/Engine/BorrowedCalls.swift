@@ -1,5 +1,5 @@
 /// The engine's borrowed calls: the one place of the core that reads references without
-/// retaining them, to call subscribers and middleware without touching reference counts.
+/// retaining them, to call subscribers without touching reference counts.
 ///
 /// Invariants, for everything in this file:
 ///
@@ -11,8 +11,6 @@
 ///   ends, so that memory stays allocated and unchanged while the round reads it.
 /// - A filtered bucket the round merges with the bucket to every action is retained by the
 ///   list (`typed`), so its entries may be read unretained while the list lives.
-/// - A middleware link is read unretained from the engine's chain, which the engine holds
-///   for its whole life; the engine is alive while it runs its own middleware.
 /// - A strong reference and an unretained one have the same layout, and so do their optionals
 ///   (one pointer, `nil` as zero): an array of references is read as an array of unretained
 ///   ones by rebinding its memory, never by copying it.
@@ -171,21 +169,6 @@ extension _SubscriberTable {
   ) -> UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?> {
     slots.withUnsafeBufferPointer { entries in
       entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { $0 }
-    }
-  }
-}
-
-extension _StoreEngine {
-  /// Calls the middleware at `position` with `action` and `context`, borrowing the link from
-  /// the chain: neither the link nor what its closure captured is retained.
-  @inlinable @inline(__always)
-  func callMiddleware(
-    at position: Int, _ action: any ActionProtocol, _ context: MiddlewareContext<State>
-  ) {
-    middleware.withUnsafeBufferPointer { chain in
-      chain.withMemoryRebound(to: Unmanaged<_MiddlewareLink<State>>.self) { links in
-        links[position]._withUnsafeGuaranteedRef { $0.body(action, context) }
-      }
     }
   }
 }

@@ -36,7 +36,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let queueWord: _QueueWord
   @usableFromInline let sideQueue: _Locked<_FIFO<_Pending<State>>>
   /// The middleware chain, outermost first.
-  @usableFromInline let middleware: ContiguousArray<_MiddlewareLink<State>>
+  @usableFromInline let middleware: ContiguousArray<Middleware<State>>
   /// Whether a ``Thunk`` that leaves the chain runs (`true` unless the store was created with
   /// `runsThunks: false`); see `runThunk`.
   @usableFromInline let runsThunks: Bool
@@ -101,7 +101,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.stateWhileLent = stateWhileLent
     self.reporter = _Reporter(
       storeName: name, actionNames: actionNames, diagnostics: diagnostics)
-    self.middleware = ContiguousArray(middleware.lazy.map { _MiddlewareLink($0.body) })
+    self.middleware = ContiguousArray(middleware)
     self.runsThunks = runsThunks
     let core = _StoreCore(
       state: state, lendsState: lends, feedbackLimit: nestedDispatchLimit,
@@ -138,18 +138,5 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     }
     for entry in entries { entry.subscription.markCancelled() }
     _ = consume spare  // released outside the lock
-  }
-}
-
-/// One middleware of a store's chain, as the engine keeps it: an object, so that the chain
-/// calls its closure through a borrowed reference (see `runMiddleware`), without retaining
-/// and releasing what the closure captured.
-@usableFromInline
-final class _MiddlewareLink<State: StateProtocol>: Sendable {
-  @usableFromInline let body: @Sendable (any ActionProtocol, MiddlewareContext<State>) -> Void
-
-  @usableFromInline
-  init(_ body: @escaping @Sendable (any ActionProtocol, MiddlewareContext<State>) -> Void) {
-    self.body = body
   }
 }
