@@ -19,10 +19,27 @@ extension _StoreEngine {
   /// Queues an action, or runs it at once on this thread when the store is idle. An action
   /// that an effect dispatched carries the effect's `gate`: dropped if the effect is cancelled
   /// before its turn starts.
-  @inlinable
+  @inlinable @inline(__always)
   func enqueue(
     _ action: any ActionProtocol, completion: consuming _Completion<State>?, gate: _EffectGate?
   ) {
+    do {
+      try runOrQueue(action, completion: completion, gate: gate)
+    } catch _ {
+      // Never reached: `_NeverThrown` has no values.
+    }
+  }
+
+  /// `enqueue`'s body. It throws nothing, as `_NeverThrown` has no values; it is declared to
+  /// throw because the optimizer leaves a function that can throw as it is. Otherwise, where
+  /// a caller knows the action's concrete type, the optimizer makes a variant that takes the
+  /// action as a generic value, and that variant boxes it into a new existential to hand it to
+  /// the reducer and the subscribers: a copy of the action, with a retain and a release of its
+  /// payload, on every dispatch.
+  @inlinable
+  func runOrQueue(
+    _ action: any ActionProtocol, completion: consuming _Completion<State>?, gate: _EffectGate?
+  ) throws(_NeverThrown) {
     // The turn is made here, outside the lock: reading the type calls into the action. The
     // completion is moved into it, not copied.
     let type = action.type
@@ -350,3 +367,7 @@ extension _StoreEngine {
     }
   }
 }
+
+/// An error with no values: what `runOrQueue` is declared to throw, and never throws.
+@usableFromInline
+enum _NeverThrown: Error {}
