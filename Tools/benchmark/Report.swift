@@ -10,8 +10,14 @@ struct Target {
   /// `true` when the measured value must be at least the limit, `false` for at most.
   var isLowerBound: Bool
   var unit: String
+  /// The target this one gives way to, when the path must use a platform mechanism that sets a
+  /// higher floor: the issue then holds the path to a ratio of that mechanism's floor instead.
+  /// Such a figure is printed, not judged.
+  var givesWayTo: String? = nil
 
   var passes: Bool { isLowerBound ? measured >= limit : measured <= limit }
+  /// "PASS", "MISS", or what the figure gives way to.
+  var result: String { givesWayTo.map { "see: " + $0 } ?? (passes ? "PASS" : "MISS") }
 }
 
 extension Results {
@@ -19,12 +25,16 @@ extension Results {
   /// an error: timings are not asserted.
   var targets: [Target] {
     var targets: [Target] = []
-    func ratio(_ name: String, _ numerator: String, _ denominator: String, limit: Double) {
+    func ratio(
+      _ name: String, _ numerator: String, _ denominator: String, limit: Double,
+      givesWayTo: String? = nil
+    ) {
       guard let top = self[numerator], let bottom = self[denominator] else { return }
       targets.append(
         Target(
           name: name, formula: "\(numerator) / \(denominator)",
-          measured: top.median / bottom.median, limit: limit, isLowerBound: false, unit: "×"))
+          measured: top.median / bottom.median, limit: limit, isLowerBound: false, unit: "×",
+          givesWayTo: givesWayTo))
     }
     ratio("1 subscriber", "dispatch/1-subscriber", "baseline", limit: 3)
     ratio("10 subscribers", "dispatch/10-subscribers", "baseline", limit: 6)
@@ -61,7 +71,12 @@ extension Results {
     ratio(
       "follow chain of 3 stores", "coordinator/follow-chain/3", "floor/direct-dispatches/3",
       limit: 2)
-    ratio("dispatch with an ActionLog", "log/dispatch/counter", "floor/no-log/counter", limit: 2)
+    // The log's turns read the clock twice (to time the reducer); its target is held against
+    // the floor with those reads, as the issue sets for a path that must use a platform
+    // mechanism (docs/performance.md, "The clock is half of it").
+    ratio(
+      "dispatch with an ActionLog", "log/dispatch/counter", "floor/no-log/counter", limit: 2,
+      givesWayTo: "dispatch with an ActionLog vs without plus two clock reads")
     ratio(
       "dispatch with an ActionLog vs without plus two clock reads",
       "log/dispatch/counter", "floor/no-log-two-clock-reads/counter", limit: 1.5)
@@ -172,7 +187,7 @@ func textReport(_ results: Results, options: Options, machine: Machine) -> Strin
       let limit = (target.isLowerBound ? "≥ " : "≤ ") + fixed(target.limit, 1) + target.unit
       let row = [
         pad(target.name, 46), padLeft(fixed(target.measured, 2) + target.unit, 9),
-        padLeft(limit, 9), "  " + (target.passes ? "PASS" : "MISS"),
+        padLeft(limit, 9), "  " + target.result,
       ]
       lines.append(row.joined(separator: " "))
     }
@@ -211,7 +226,8 @@ func jsonReport(_ results: Results, options: Options, machine: Machine) -> Strin
       ("name", string(target.name)), ("formula", string(target.formula)),
       ("measured", number(target.measured)), ("limit", number(target.limit)),
       ("comparison", string(target.isLowerBound ? ">=" : "<=")), ("unit", string(target.unit)),
-      ("pass", target.passes ? "true" : "false"),
+      ("pass", target.givesWayTo != nil ? "null" : target.passes ? "true" : "false"),
+      ("givesWayTo", target.givesWayTo.map(string) ?? "null"),
     ])
   }
   let memory = results.memory.map { reading in
