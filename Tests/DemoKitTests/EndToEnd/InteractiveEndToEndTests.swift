@@ -85,11 +85,18 @@ final class PTYProcess: @unchecked Sendable {
         if exitStatus != nil { return predicate(text) }
         continue
       }
-      guard let chunk = try? FileDescriptor(rawValue: master).read(upTo: 4096), !chunk.isEmpty
-      else { continue }
-      output += chunk
+      readChunk()
     }
     return predicate(text)
+  }
+
+  /// Appends what one read of the terminal returns; `false` when it returned nothing.
+  @discardableResult
+  private func readChunk() -> Bool {
+    guard let chunk = try? FileDescriptor(rawValue: master).read(upTo: 4096), !chunk.isEmpty
+    else { return false }
+    output += chunk
+    return true
   }
 
   /// Waits for the child to exit (bounded by the deadline), then reads what it wrote before it
@@ -105,11 +112,7 @@ final class PTYProcess: @unchecked Sendable {
   /// Reads until the terminal has nothing more for 50 ms: the pseudo-terminal can hand over a
   /// child's last bytes after the child has exited.
   private func drain() {
-    while ContinuousClock.now < deadline, demo_poll_readable(master, 50) == 1 {
-      guard let chunk = try? FileDescriptor(rawValue: master).read(upTo: 4096), !chunk.isEmpty
-      else { return }
-      output += chunk
-    }
+    while ContinuousClock.now < deadline, demo_poll_readable(master, 50) == 1, readChunk() {}
   }
 
   /// The terminal's mode now.
