@@ -45,7 +45,7 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
 
   /// Wraps an action a follow made, with the route it already has.
   @inlinable
-  init(_ action: any ActionProtocol, route: _FollowRoute?) {
+  init(_ action: any ActionProtocol, route: consuming _FollowRoute?) {
     type = action.type
     carried = Self.carried(ofOpened: action)  // opens the existential
     self.route = route

@@ -14,7 +14,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     @usableFromInline let cause: _TraceCause?
 
     @inlinable
-    init(value: Value, route: _FollowRoute, cause: _TraceCause? = nil) {
+    init(value: Value, route: consuming _FollowRoute, cause: consuming _TraceCause? = nil) {
       self.value = value
       self.route = route
       self.cause = cause
@@ -94,21 +94,24 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     let arrival = CoordinatedAction.route(of: cause)
     // Stores in the route so far, plus the target; hops are one less.
     let isTooDeep = (arrival?.count ?? 1) > depthLimit
-    let (changed, first) = core.withLock { core -> (Bool, Pending?) in
-      guard !core.hasValue || core.last != value else { return (false, nil) }
+    // Set under the lock when this caller hands the action over; taken out afterwards, so
+    // that the drain takes over its route without a copy.
+    var first: Pending? = nil
+    let changed = core.withLock { core -> Bool in
+      guard !core.hasValue || core.last != value else { return false }
       core.hasValue = true
       core.last = value
-      guard !isTooDeep else { return (true, nil) }
+      guard !isTooDeep else { return true }
       // Made here, not captured: the pending action then takes them over without a copy.
       let route = if let arrival { self.route(after: arrival, &core) } else { startRoute }
-      let traceCause = _currentTraceCause()
-      return (true, admit(Pending(value: value, route: route, cause: traceCause), &core))
+      first = admit(Pending(value: value, route: route, cause: _currentTraceCause()), &core)
+      return true
     }
     guard changed else { return }
     if isTooDeep {
       reportCycle(path: (arrival?.names ?? [sourceName]) + [targetName], value: value)
-    } else if let first {
-      drain(first)
+    } else if let pending = first.take() {
+      drain(pending)
     }
   }
 
@@ -166,9 +169,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
         subscription?.cancel()  // the target is gone: stop following
         return
       }
-      _withTraceCause(pending.cause, .follow) {
-        store.dispatch(CoordinatedAction(makeAction(pending.value), route: pending.route))
-      }
+      hand(consume pending, to: store)
       // Nothing queued: leave without the lock. A producer that comes after finds 0.
       if handing.compareExchange(expected: 1, desired: 0) == 1 { return }
       // A producer counted an action: it is in the outbox once its holder lets the lock go.
@@ -186,6 +187,25 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     }
   }
 
+  /// Dispatches `pending` to `store`, with the cause a timeline gave it (when there is one)
+  /// bound around the dispatch.
+  @inlinable @inline(__always)
+  func hand(_ pending: consuming Pending, to store: Store<Target>) {
+    guard let cause = pending.cause else { return handUntraced(pending, to: store) }
+    _withTraceCause(cause, .follow) {
+      store.dispatch(CoordinatedAction(makeAction(pending.value), route: pending.route))
+    }
+  }
+
+  /// Dispatches `pending`, which carries no cause, to `store`. Taken apart at once, the pending
+  /// action gives its route over to the dispatched action instead of a copy.
+  @inlinable @inline(__always)
+  func handUntraced(_ pending: consuming Pending, to store: Store<Target>) {
+    let (value, route) = (pending.value, pending.route)
+    _ = consume pending
+    store.dispatch(coordinated: CoordinatedAction(makeAction(value), route: route))
+  }
+
   @usableFromInline
   func reportCycle(path: [String], value: Value) {
     let dropped = makeAction(value)
@@ -200,5 +220,14 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
           + "\(targetName) was dropped and each store keeps the last state it committed. Make "
           + "the follows settle (a follow's action should not change the value its own store "
           + "follows back), or remove one of them."))
+  }
+}
+
+extension Store {
+  /// Dispatches a follow's action, taking it over: its route and payload move into the
+  /// action's box instead of being copied there and released after.
+  @inlinable @inline(__always)
+  final func dispatch(coordinated action: consuming CoordinatedAction) {
+    engine.dispatch(action, completion: nil)
   }
 }
