@@ -69,20 +69,9 @@ struct LogInner<State: StateProtocol>: Sendable {
   /// With `replay`: an entry keeps its state at least once every this many entries.
   @usableFromInline
   let checkpointInterval: Int
-  /// A wall-clock reading and the uptime (`_uptimeNanoseconds()`) it was paired with: entries are dated
-  /// from the store's commit time relative to it, without a clock read of their own. It is
-  /// read again whenever an entry comes more than `anchorWindow` after it, so that a clock
-  /// change or a sleep of the machine (which the uptime does not count on every platform)
-  /// shifts only the entries of a dense burst, within that window of each other.
+  /// Dates the entries from their stores' commit times.
   @usableFromInline
-  var anchorSeconds = 0.0
-  @usableFromInline
-  var anchorUptime: UInt64 = 0
-  @usableFromInline
-  var isAnchored = false
-  /// The timestamp of the entry recorded last.
-  @usableFromInline
-  var lastTimestamp = -Double.infinity
+  var clock = WallClockAnchor()
   /// The actions that lead from `initialState` to the log's initial state, when the entries
   /// dropped since the last kept state did not keep theirs; empty without `replay`.
   @usableFromInline
@@ -113,10 +102,6 @@ struct LogInner<State: StateProtocol>: Sendable {
     self.initialSize = Self.size(of: initialState, measuredBy: stateSize, after: &shape).total
     self.byteCount = initialSize
   }
-
-  /// How long an anchor dates entries: a millisecond.
-  @inlinable
-  static var anchorWindow: UInt64 { 1_000_000 }
 
   /// The bytes counted for `state`, all of them (`total`) and those the state `shape`
   /// describes does not hold (`added`): the app's measure (both the same), or the estimate,
@@ -152,29 +137,6 @@ struct LogInner<State: StateProtocol>: Sendable {
       entries[index].total = size.total
     }
     self.shape = shape
-  }
-
-  /// Seconds since the reference date at uptime `committedAt`, from the anchor (read again when
-  /// it is more than `anchorWindow` old, or newer than `committedAt`), and never before the
-  /// entry recorded last, so that the entries stay in order across anchors.
-  @inlinable
-  mutating func timestamp(committedAt: UInt64) -> Double {
-    if !isAnchored || committedAt &- anchorUptime > Self.anchorWindow { anchor() }
-    // The difference as a signed integer: one conversion to `Double` instead of two unsigned
-    // ones, and a product instead of a division.
-    let seconds =
-      anchorSeconds + Double(Int64(bitPattern: committedAt &- anchorUptime)) * 1e-9
-    lastTimestamp = max(lastTimestamp, seconds)
-    return lastTimestamp
-  }
-
-  /// Reads the wall clock and the uptime together, so that entries dated from either anchor
-  /// agree; once a millisecond at most, so kept out of the recording path.
-  @usableFromInline @inline(never)
-  mutating func anchor() {
-    anchorSeconds = Date().timeIntervalSinceReferenceDate
-    anchorUptime = _uptimeNanoseconds()
-    isAnchored = true
   }
 
   /// Makes `state` the initial state, counting its bytes (and the entries' again, as they are
@@ -276,7 +238,7 @@ struct LogInner<State: StateProtocol>: Sendable {
     let size =
       keeps ? Self.size(of: state, measuredBy: stateSize, after: &shape) : (added: 0, total: 0)
     let kept = keeps ? state : placeholder ?? state
-    let timestamp = timestamp(committedAt: committedAt)
+    let timestamp = clock.timestamp(committedAt: committedAt)
     let sequence = nextSequence
     if entries.isFull {
       // A full log drops its oldest entry: accounted for, then overwritten in its slot.

@@ -41,6 +41,8 @@ struct TimelineInner: Sendable {
   var position: Int?
   /// Changes whenever entries are added, dropped or recomputed.
   var generation = 0
+  /// Dates the entries from their stores' commit times.
+  var clock = WallClockAnchor()
 
   init(capacity: Int, byteBudget: Int) {
     records = Ring(capacity: capacity)
@@ -59,7 +61,7 @@ struct TimelineInner: Sendable {
 
   mutating func append(
     lane: Int, mark: _TraceMark, action: any ActionProtocol, state: any Sendable, size: Int,
-    nanoseconds: UInt64
+    timing: _TurnTiming
   ) {
     // While travelled, the stores show the past: what happens meanwhile is not recorded.
     guard position == nil else { return }
@@ -68,23 +70,32 @@ struct TimelineInner: Sendable {
     mark.record(sequence: sequence)
     let record = TimelineRecord(
       sequence: sequence, lane: lane, index: nextIndexes[lane], action: action, state: state,
-      size: size, cause: mark.cause, isRejected: type(of: action) == RejectedAction.self,
-      isSkipped: false, timestamp: Date(), nanoseconds: nanoseconds)
+      size: size, cause: mark.cause, isRejected: _isRejectedAction(action),
+      isSkipped: false,
+      timestamp: Date(
+        timeIntervalSinceReferenceDate: clock.timestamp(committedAt: timing.committedAt)),
+      nanoseconds: timing.nanoseconds)
     nextIndexes[lane] += 1
     byteCount += size
     // A full ring replaces its oldest entry: that entry's state becomes its lane's start.
-    if records.isFull { retire(records[0]) }
-    records.append(record)
+    if records.isFull {
+      // Read in its slot: a copy of the whole record would copy its action too.
+      records.withOldest { retire(lane: $0.lane, state: $0.state, size: $0.size) }
+    }
+    records.append(consume record)
     // Over the budget, the oldest entries go first; the newest one always stays.
-    while byteCount > byteBudget && records.count > 1 { retire(records.removeFirst()) }
+    while byteCount > byteBudget && records.count > 1 {
+      let record = records.removeFirst()
+      retire(lane: record.lane, state: record.state, size: record.size)
+    }
     generation += 1
   }
 
   /// An entry dropped out: its state becomes its lane's initial state.
-  mutating func retire(_ record: TimelineRecord) {
-    byteCount -= initialSizes[record.lane]
-    initialStates[record.lane] = record.state
-    initialSizes[record.lane] = record.size
+  mutating func retire(lane: Int, state: any Sendable, size: Int) {
+    byteCount -= initialSizes[lane]
+    initialStates[lane] = state
+    initialSizes[lane] = size
   }
 
   /// The entry's cause in this timeline: the nearest entry up the chain of marks that the

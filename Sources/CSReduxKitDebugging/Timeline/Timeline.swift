@@ -122,7 +122,7 @@ public final class Timeline: @unchecked Sendable {
     let origin = ObjectIdentifier(self)
     // The tracer holds the timeline's entries, not the timeline.
     let inner = self.inner
-    let tracer = _Tracer<State> { mark, action, state, nanoseconds in
+    let tracer = _Tracer<State> { mark, action, state, timing in
       guard let lane = laneIndex.withLock({ $0 }) else { return }
       if action.type == StateReplacedAction.type, _isReplacement(action, from: origin) {
         return  // the timeline's own jump or recomputation
@@ -130,8 +130,7 @@ public final class Timeline: @unchecked Sendable {
       let bytes = size(state)
       inner.withLock {
         $0.append(
-          lane: lane, mark: mark, action: action, state: state, size: bytes,
-          nanoseconds: nanoseconds)
+          lane: lane, mark: mark, action: action, state: state, size: bytes, timing: timing)
       }
     }
     let lane = RecordedLane(store: store, codec: codec, origin: origin, tracer: tracer)

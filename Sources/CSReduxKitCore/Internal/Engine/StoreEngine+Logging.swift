@@ -174,12 +174,13 @@ package final class _TraceMark: Sendable {
 @usableFromInline
 package final class _Tracer<State: StateProtocol>: Sendable {
   /// Called outside the store's lock, on the thread that committed the action, with the
-  /// action as the subscribers receive it, the committed state and the turn's duration.
+  /// action as the subscribers receive it, the committed state, the turn's duration and when
+  /// the turn was committed (`_uptimeNanoseconds()`), to date the entry without a clock read.
   @usableFromInline package let committed:
-    @Sendable (_TraceMark, any ActionProtocol, State, UInt64) -> Void
+    @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
 
   package init(
-    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, UInt64) -> Void
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
   ) {
     self.committed = committed
   }
@@ -190,15 +191,28 @@ package final class _Tracer<State: StateProtocol>: Sendable {
 struct _TracedTurn<State: StateProtocol> {
   @usableFromInline let mark: _TraceMark
   @usableFromInline let tracer: _Tracer<State>
-  @usableFromInline let nanoseconds: UInt64
+  @usableFromInline let timing: _TurnTiming
   /// The completion of the traced action, which runs with the entry as its cause.
   @usableFromInline var completion: _Completion<State>?
 
   @usableFromInline
-  init(mark: _TraceMark, tracer: _Tracer<State>, nanoseconds: UInt64) {
+  init(mark: _TraceMark, tracer: _Tracer<State>, timing: _TurnTiming) {
     self.mark = mark
     self.tracer = tracer
+    self.timing = timing
+  }
+}
+
+/// How long a traced turn took, and when it was committed (`_uptimeNanoseconds()`).
+@usableFromInline
+package struct _TurnTiming: Sendable {
+  package let nanoseconds: UInt64
+  package let committedAt: UInt64
+
+  @usableFromInline
+  init(nanoseconds: UInt64, committedAt: UInt64) {
     self.nanoseconds = nanoseconds
+    self.committedAt = committedAt
   }
 }
 
@@ -226,7 +240,9 @@ extension _StoreCore {
   @usableFromInline
   func tracedTurn() -> _TracedTurn<State>? {
     guard let turnMark, let tracer else { return nil }
-    return _TracedTurn(mark: turnMark, tracer: tracer, nanoseconds: lastTurnNanoseconds)
+    let timing = _TurnTiming(
+      nanoseconds: lastTurnNanoseconds, committedAt: turnStartedAt &+ lastTurnNanoseconds)
+    return _TracedTurn(mark: turnMark, tracer: tracer, timing: timing)
   }
 }
 
@@ -299,7 +315,7 @@ extension _StoreEngine {
     } else {
       delivered = action
     }
-    traced.tracer.committed(traced.mark, delivered, state, traced.nanoseconds)
+    traced.tracer.committed(traced.mark, delivered, state, traced.timing)
     let round = round
     // One binding per part of the round that has anyone to call.
     if !round.isSilent {
