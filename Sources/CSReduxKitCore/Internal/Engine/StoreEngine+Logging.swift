@@ -191,15 +191,15 @@ package final class _Tracer<State: StateProtocol>: Sendable {
 struct _TracedTurn<State: StateProtocol> {
   @usableFromInline let mark: _TraceMark
   @usableFromInline let tracer: _Tracer<State>
-  @usableFromInline let timing: _TurnTiming
+  @usableFromInline let nanoseconds: UInt64
   /// The completion of the traced action, which runs with the entry as its cause.
   @usableFromInline var completion: _Completion<State>?
 
   @usableFromInline
-  init(mark: _TraceMark, tracer: _Tracer<State>, timing: _TurnTiming) {
+  init(mark: _TraceMark, tracer: _Tracer<State>, nanoseconds: UInt64) {
     self.mark = mark
     self.tracer = tracer
-    self.timing = timing
+    self.nanoseconds = nanoseconds
   }
 }
 
@@ -240,9 +240,7 @@ extension _StoreCore {
   @usableFromInline
   func tracedTurn() -> _TracedTurn<State>? {
     guard let turnMark, let tracer else { return nil }
-    let timing = _TurnTiming(
-      nanoseconds: lastTurnNanoseconds, committedAt: turnStartedAt &+ lastTurnNanoseconds)
-    return _TracedTurn(mark: turnMark, tracer: tracer, timing: timing)
+    return _TracedTurn(mark: turnMark, tracer: tracer, nanoseconds: lastTurnNanoseconds)
   }
 }
 
@@ -315,7 +313,12 @@ extension _StoreEngine {
     } else {
       delivered = action
     }
-    traced.tracer.committed(traced.mark, delivered, state, traced.timing)
+    // The commit time, which the commit published before the round (`publishTimedTurn`):
+    // read here, so that the turn every commit hands on stays one word smaller.
+    let timing = _TurnTiming(
+      nanoseconds: traced.nanoseconds,
+      committedAt: UInt64(truncatingIfNeeded: timedCommit.load()))
+    traced.tracer.committed(traced.mark, delivered, state, timing)
     let round = round
     // One binding per part of the round that has anyone to call.
     if !round.isSilent {
