@@ -44,25 +44,10 @@ struct ActionLogRecordingTests {
   func timestamps() {
     let store = loggedStore()
     let log = ActionLog(recording: store)
-    // The log dates a burst from one wall-clock reading and the store's commit times: a
-    // millisecond of slack covers the clocks' resolutions and rates.
-    let slack = 0.001
-    let before = Date()
-    for _ in 0..<100 { store.dispatch(Action(type: 1)) }
-    let middle = Date()
-    // Longer than the window in which the log dates entries from one reading.
-    let paused = ContinuousClock.now
-    while ContinuousClock.now - paused < .milliseconds(3) {}
-    let resumed = Date()
-    store.dispatch(Action(type: 1))
-    let after = Date()
-    let times = log.entries.map { $0.timestamp.timeIntervalSince(before) }
-    let end = middle.timeIntervalSince(before)
-    #expect(times.count == 101)
-    #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
-    #expect(times.prefix(100).allSatisfy { $0 >= -slack && $0 <= end + slack })
-    #expect(times[100] >= resumed.timeIntervalSince(before) - slack)
-    #expect(times[100] <= after.timeIntervalSince(before) + slack)
+    expectDatedByWallClock(
+      burst: { for _ in 0..<100 { store.dispatch(Action(type: 1)) } },
+      last: { store.dispatch(Action(type: 1)) },
+      timestamps: { log.entries.map(\.timestamp) })
   }
 
   @Test("an asynchronous reducer's duration covers the time until finish")

@@ -83,31 +83,18 @@ struct TimelineCauseTests {
     let timeline = Timeline()
     try timeline.record(account, codec: accountCodec)
     try timeline.record(todos, codec: todosCodec)
-    // The timeline dates a burst from one wall-clock reading and the stores' commit times: a
-    // millisecond of slack covers the clocks' resolutions and rates.
-    let slack = 0.001
-    let before = Date()
-    for index in 0..<100 {
-      if index.isMultiple(of: 2) {
-        account.dispatch(Action(AccountAction.noteActivity, data: 1))
-      } else {
-        todos.dispatch(Action(TodoAction.add, data: "item \(index)"))
-      }
-    }
-    let middle = Date()
-    // Longer than the window in which one reading dates the entries.
-    let paused = ContinuousClock.now
-    while ContinuousClock.now - paused < .milliseconds(3) {}
-    let resumed = Date()
-    todos.dispatch(Action(TodoAction.load))
-    let after = Date()
-    let times = timeline.entries.map { $0.timestamp.timeIntervalSince(before) }
-    let end = middle.timeIntervalSince(before)
-    #expect(times.count == 101)
-    #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
-    #expect(times.prefix(100).allSatisfy { $0 >= -slack && $0 <= end + slack })
-    #expect(times[100] >= resumed.timeIntervalSince(before) - slack)
-    #expect(times[100] <= after.timeIntervalSince(before) + slack)
+    expectDatedByWallClock(
+      burst: {
+        for index in 0..<100 {
+          if index.isMultiple(of: 2) {
+            account.dispatch(Action(AccountAction.noteActivity, data: 1))
+          } else {
+            todos.dispatch(Action(TodoAction.add, data: "item \(index)"))
+          }
+        }
+      },
+      last: { todos.dispatch(Action(TodoAction.load)) },
+      timestamps: { timeline.entries.map(\.timestamp) })
   }
 
   @Test("a subscriber's dispatch is caused by the entry it was notified of")
