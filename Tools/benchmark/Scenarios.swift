@@ -22,6 +22,7 @@ struct Bench {
     dispatchWithSubscribers(10)
     dispatchThroughReducerType()
     dispatchThroughInPlaceReducerType()
+    dispatchThroughCombinedReducer()
     selectSkipRepeats(changing: true)
     selectSkipRepeats(changing: false)
     filteredSubscribers()
@@ -147,6 +148,14 @@ struct Bench {
   /// (an `InPlaceReducerProtocol` struct whose `reduce` cannot throw).
   mutating func dispatchThroughInPlaceReducerType() {
     dispatchThrough(InPlaceCounterReducer(), named: "dispatch/in-place-reducer-type")
+  }
+
+  /// `store.dispatch(action)` with no subscriber, to a `CombinedReducer` of two children (the
+  /// counter's reducer, then one that finishes with the state it got): each child's `finish`
+  /// is a link the composed reducer makes per action.
+  mutating func dispatchThroughCombinedReducer() {
+    let keep = Reducer<Counter> { _, state, finish in finish(state) }
+    dispatchThrough(CombinedReducer(counterReducer, keep), named: "dispatch/combined-reducer")
   }
 
   /// Times dispatches with no subscriber to a counter store with `reducer`.

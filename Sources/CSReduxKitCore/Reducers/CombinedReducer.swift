@@ -35,11 +35,16 @@ public struct CombinedReducer<State: StateProtocol>: ReducerProtocol {
   ///   - action: The action every child applies.
   ///   - state: The last committed state, given to the first child.
   ///   - finish: Called once the last child finished, or with the first failure.
+  @inlinable
   public func execute(action: any ActionProtocol, state: State, finish: Finish<State>) {
     step(0, action, state, finish)
   }
 
-  private func step(
+  /// Runs the child at `index`, whose `finish` runs the next one. Inlinable, like `execute`:
+  /// compiled here, for any state, it would look up the metadata of the children's tuple, of
+  /// their existential and of the child's link at run time on every call.
+  @inlinable
+  func step(
     _ index: Int, _ action: any ActionProtocol, _ state: State, _ finish: Finish<State>
   ) {
     guard index < children.count else {

@@ -113,6 +113,7 @@ public struct Finish<State: StateProtocol>: Sendable {
   ///   - name: The child's name in reports; nested children read `parent > child`.
   ///   - resume: Receives the child's outcome, once.
   /// - Returns: The callback to pass to the child reducer.
+  @inlinable
   public func child<Child: StateProtocol>(
     named name: String, _ resume: @escaping @Sendable (Result<Child, any Error>) -> Void
   ) -> Finish<Child> {
@@ -132,16 +133,16 @@ public struct Finish<State: StateProtocol>: Sendable {
     }
     stage?.withLock { $0 = path }
     let childLink = _FinishLink<Child>.make(
-      path: path, stage: stage, reportTwice: reportTwice
-    ) { outcome in
-      stage?.withLock { $0 = parentPath }
-      switch outcome {
-      case .state(let state): resume(.success(state))
-      case .failed(let error as ChildReducerError): resume(.failure(error))  // names its path
-      case .failed(let error): resume(.failure(ChildReducerError(child: path, error: error)))
-      case .released: resume(.failure(ChildReducerError(child: path, error: nil)))
-      }
-    }
+      path: path, stage: stage, reportTwice: reportTwice,
+      handler: .child { outcome in
+        stage?.withLock { $0 = parentPath }
+        switch outcome {
+        case .state(let state): resume(.success(state))
+        case .failed(let error as ChildReducerError): resume(.failure(error))  // names its path
+        case .failed(let error): resume(.failure(ChildReducerError(child: path, error: error)))
+        case .released: resume(.failure(ChildReducerError(child: path, error: nil)))
+        }
+      })
     return Finish<Child>(link: childLink)
   }
 }

@@ -36,6 +36,7 @@ public struct ScopedReducer<Parent: StateProtocol, Child: StateProtocol>: Reduce
   ///   - action: The action to apply.
   ///   - state: The parent's last committed state.
   ///   - finish: Called with the parent's new state, or with the child's failure.
+  @inlinable
   public func execute(action: any ActionProtocol, state: Parent, finish: Finish<Parent>) {
     let keyPath = self.keyPath
     let childFinish = finish.child(named: name) { (result: Result<Child, any Error>) in

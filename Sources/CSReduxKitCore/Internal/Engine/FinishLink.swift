@@ -40,20 +40,14 @@ struct _FinishLink<State: StateProtocol>: @unchecked Sendable {
     self.storage = storage
   }
 
+  /// Takes its arguments over (`consuming`), so that they move into the link's header.
   @inlinable
   static func make(
-    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)? = nil,
-    handler: Handler
+    path: consuming String, stage: consuming _Locked<String?>?,
+    reportTwice: consuming (@Sendable (String) -> Void)? = nil, handler: consuming Handler
   ) -> _FinishLink<State> {
     _FinishLink(
       _FinishLinkStorage.make(path: path, stage: stage, reportTwice: reportTwice, handler: handler))
-  }
-
-  static func make(
-    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)?,
-    onOutcome: @escaping @Sendable (_Outcome<State>) -> Void
-  ) -> _FinishLink<State> {
-    make(path: path, stage: stage, reportTwice: reportTwice, handler: .child(onOutcome))
   }
 
   @inlinable
@@ -88,8 +82,8 @@ final class _FinishLinkStorage<State: StateProtocol>: _WordBuffer<_FinishLinkHea
   // state type and never looks up generic metadata at run time.
   @inlinable
   static func make(
-    path: String, stage: _Locked<String?>?, reportTwice: (@Sendable (String) -> Void)?,
-    handler: Handler
+    path: consuming String, stage: consuming _Locked<String?>?,
+    reportTwice: consuming (@Sendable (String) -> Void)?, handler: consuming Handler
   ) -> _FinishLinkStorage<State> {
     make(
       header: _FinishLinkHeader(

@@ -39,10 +39,15 @@ struct _AtomicWord: @unchecked Sendable {
 /// only ever read and written through the atomic operations below; the object never moves.
 @usableFromInline
 class _WordBuffer<Header>: ManagedBuffer<Header, Int> {
-  /// A new object of this class (or of the subclass it is called on).
+  /// A new object of this class (or of the subclass it is called on). The header is moved in:
+  /// returned from the closure as it was captured, it would be copied, and then the original
+  /// destroyed, one retain and one release for each reference it holds.
   @inlinable
-  final class func make(header: Header, word: Int) -> Self {
-    let object = unsafeDowncast(create(minimumCapacity: 1) { _ in header }, to: self)
+  final class func make(header: consuming Header, word: Int) -> Self {
+    // Invariant: `create` calls its closure exactly once, so `given` holds the header then.
+    var given: Header? = consume header
+    let object = unsafeDowncast(
+      create(minimumCapacity: 1) { _ in given.take().unsafelyUnwrapped }, to: self)
     object.withUnsafeMutablePointerToElements { $0.initialize(to: word) }
     return object
   }
