@@ -58,10 +58,12 @@ public struct Finish<State: StateProtocol>: Sendable {
     named name: String = "reducer",
     _ body: @escaping @Sendable (Result<State, any Error>) -> Void
   ) {
-    // One allocation: the "called" word lives in the link's own allocation, there is no stage
-    // lock (there is no store to report a timeout to) and no wrapping closure (the link
-    // converts the outcome itself), so calling a reducer directly costs what a caller would
-    // pay for its own one-shot callback.
+    // One allocation of its own: the "called" word lives in the link's own allocation, there is
+    // no stage lock (there is no store to report a timeout to) and no wrapping closure (the
+    // link converts the outcome itself), so calling a reducer directly costs what a caller
+    // would pay for its own one-shot callback. A `body` of a concrete state type is stored
+    // through a reabstraction thunk that the compiler makes at the call, a second allocation
+    // this code cannot avoid while `Handler` is generic over the state.
     self.init(link: _FinishLink.make(path: name, stage: nil, handler: .direct(body)))
   }
 
