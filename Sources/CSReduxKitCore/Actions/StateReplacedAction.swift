@@ -1,5 +1,5 @@
 /// The action a store delivers when its whole state was replaced rather than reduced: time
-/// travel in an ``ActionLog``, or ``Store/replaceState(with:reason:completion:)``.
+/// travel in an `ActionLog`, or ``Store/replaceState(with:reason:completion:)``.
 ///
 /// Its ``type-property`` is reserved (`Int.min + 1`; thunks use `Int.min`); no module's action-type enum
 /// should use it. A store that receives this action does not call its reducer: it commits the
@@ -24,7 +24,7 @@ public struct StateReplacedAction: ActionProtocol, CustomStringConvertible {
   public var type: Int { Self.type }
 
   /// The new state; `nil` when a debugging tool computed it at the action's turn (such as an
-  /// ``ActionLog`` recomputing after a skipped entry): read the state the subscriber receives.
+  /// `ActionLog` recomputing after a skipped entry): read the state the subscriber receives.
   public let data: (any Sendable)?
 
   /// Why the state was replaced, for logs: for example `"jump to entry 3"`.

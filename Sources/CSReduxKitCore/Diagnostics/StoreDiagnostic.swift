@@ -52,7 +52,7 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// reducer cannot take a lent state (only an in-place reducer that cannot throw can): the
     /// store keeps its committed state and copies it, as with ``StateAccess/alwaysReadable``.
     /// Reported once, where the store is created. Also reported, with its own message, when a
-    /// ``Timeline`` starts recording a store that does lend its state: the timeline keeps every
+    /// `Timeline` starts recording a store that does lend its state: the timeline keeps every
     /// entry's state, so the store copies it for each action while recorded.
     case stateCannotBeLent
     /// A ``Thunk`` reached the reducer instead of running: the store was created with

@@ -197,7 +197,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// Replaces the whole state with `state`, in its turn in the queue, without calling the
   /// reducer; every subscriber is then notified with a ``StateReplacedAction``.
   ///
-  /// For restoring a saved state and for debugging tools such as ``ActionLog`` time travel, not
+  /// For restoring a saved state and for debugging tools such as `ActionLog` time travel, not
   /// for ordinary changes: those belong in actions, so that they can be logged and replayed.
   /// The replacement goes through the store's middleware like any action.
   ///

@@ -21,7 +21,7 @@ import CSReduxKitCore
 /// ## Time travel
 ///
 /// ``jump(toEntry:completion:)`` replaces the store's state with a recorded one: subscribers are
-/// notified with a ``StateReplacedAction`` (every subscriber, whatever its filter), and actions
+/// notified with a `StateReplacedAction` (every subscriber, whatever its filter), and actions
 /// dispatched afterwards continue from there. Like an editor's undo history, the first action
 /// recorded after a jump back discards the entries after the one jumped to.
 /// ``setSkipped(_:at:completion:)`` toggles an entry off (or on again): the log recomputes the
@@ -31,10 +31,10 @@ import CSReduxKitCore
 /// ## What is recorded
 ///
 /// Every notification of the store, in order, from the moment the log is created: rejected
-/// actions (as ``RejectedAction``) and replacements by others (a ``StateReplacedAction`` entry)
+/// actions (as `RejectedAction`) and replacements by others (a `StateReplacedAction` entry)
 /// included; the log's own jumps and recomputations are not entries. While ``isPaused``,
 /// nothing is recorded; on ``resume()`` after missed actions the log records one
-/// ``StateReplacedAction`` entry holding the state reached meanwhile, so that replaying and
+/// `StateReplacedAction` entry holding the state reached meanwhile, so that replaying and
 /// recomputing stay exact.
 ///
 /// The log holds the store weakly: it neither keeps the store alive nor is kept alive by it.
@@ -74,7 +74,7 @@ import CSReduxKitCore
 /// A store created with `stateAccess: .lentToReducer` changes its state in place, without a
 /// copy; a log that kept the state of every entry would share it with the store, and every
 /// action would copy it again. So a log of such a store keeps the state of one entry in
-/// ``checkpointInterval`` (64 unless given at creation), and of every ``StateReplacedAction``
+/// ``checkpointInterval`` (64 unless given at creation), and of every `StateReplacedAction`
 /// entry; the entries in between keep only their actions. Their states are recomputed with
 /// the store's in-place reducer, which cannot fail or finish later, when they are read:
 /// reading ``entries`` or ``recording`` runs the reducer once for each such entry, and a jump
@@ -224,7 +224,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
     inner.withLock { $0.isPaused = true }
   }
 
-  /// Records again. When actions were missed while paused, one ``StateReplacedAction`` entry
+  /// Records again. When actions were missed while paused, one `StateReplacedAction` entry
   /// with the state they led to is recorded first.
   public func resume() {
     // A log of a lending store may hold the state reached meanwhile as a kept state and
@@ -259,7 +259,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
   // MARK: - Time travel
 
   /// Replaces the store's state with the state recorded for entry `index`; subscribers are
-  /// notified with a ``StateReplacedAction``, and later dispatches continue from there.
+  /// notified with a `StateReplacedAction`, and later dispatches continue from there.
   ///
   /// The jump takes its turn in the store's queue like an action. ``currentIndex`` becomes
   /// `index` when it is committed.
@@ -300,7 +300,7 @@ public final class ActionLog<State: StateProtocol>: @unchecked Sendable {
   /// The recomputation runs at the store's next turn, so it sees every action committed before
   /// it and nothing runs in between; a skipped entry keeps the state before it, and an entry
   /// may become rejected or applied again. Subscribers are notified with a
-  /// ``StateReplacedAction``. A ``StateReplacedAction`` entry is a reset point: it keeps its
+  /// `StateReplacedAction`. A `StateReplacedAction` entry is a reset point: it keeps its
   /// recorded state.
   ///
   /// - Parameters:

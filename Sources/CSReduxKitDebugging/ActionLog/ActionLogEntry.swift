@@ -9,8 +9,8 @@ import CSReduxKitCore
 /// One action an ``ActionLog`` recorded: the action as the store's subscribers received it, the
 /// state committed for it, when, and how long its reducer took.
 public struct ActionLogEntry<State: StateProtocol>: Sendable {
-  /// The action as subscribers received it: a ``RejectedAction`` when the reducer did not apply
-  /// it, a ``StateReplacedAction`` when the state was replaced wholesale.
+  /// The action as subscribers received it: a `RejectedAction` when the reducer did not apply
+  /// it, a `StateReplacedAction` when the state was replaced wholesale.
   public let action: any ActionProtocol
   /// The state committed for the action.
   public internal(set) var state: State
@@ -32,7 +32,7 @@ public struct ActionLogEntry<State: StateProtocol>: Sendable {
   /// Creates an entry; logs make their own, this is for tools that build recordings.
   ///
   /// - Parameters:
-  ///   - action: The action; a ``RejectedAction`` marks the entry rejected.
+  ///   - action: The action; a `RejectedAction` marks the entry rejected.
   ///   - state: The state committed for it.
   ///   - timestamp: When it was notified.
   ///   - reducerDuration: How long its reducer took.
@@ -53,7 +53,7 @@ public struct ActionLogEntry<State: StateProtocol>: Sendable {
     self.isRejected = type(of: action) == RejectedAction.self
   }
 
-  /// The action as it was dispatched: ``action`` without its ``RejectedAction`` wrapper.
+  /// The action as it was dispatched: ``action`` without its `RejectedAction` wrapper.
   public var dispatchedAction: any ActionProtocol {
     (action as? RejectedAction)?.action ?? action
   }

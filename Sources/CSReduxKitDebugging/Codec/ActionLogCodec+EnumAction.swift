@@ -1,7 +1,7 @@
 import CSReduxKitCore
 
 extension ActionLogCodec {
-  /// Registers every action type of an ``EnumAction``, each with the enum itself as its
+  /// Registers every action type of an `EnumAction`, each with the enum itself as its
   /// payload type.
   ///
   /// ```swift
@@ -11,7 +11,7 @@ extension ActionLogCodec {
   ///
   /// Each entry's payload is the enum value as its `Codable` conformance writes it (with
   /// Swift's synthesized conformance, `{"add":{"title":"Milk"}}` for `.add(title: "Milk")`).
-  /// Reading gives back ``Action`` values whose payload is the enum value, which
+  /// Reading gives back `Action` values whose payload is the enum value, which
   /// `EnumAction.init(_:)` reads: a reducer that uses it replays an imported log exactly.
   ///
   /// - Parameter actions: The enum; every case of its `Kind` is registered.

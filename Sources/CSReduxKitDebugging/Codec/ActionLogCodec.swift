@@ -28,7 +28,7 @@ import CSReduxKitPersistence
 /// `{"entryCount":2,"format":"csreduxkit-action-log","initialState":{…},"store":"TodoStore","version":1}`;
 /// then one line per entry: `{"durationNanoseconds":1250,"name":"add","payload":"Buy milk",`
 /// `"rejected":false,"sequence":0,"skipped":false,"state":{…},"time":1795000000.25,"type":0}`.
-/// A rejected entry adds `"error"` (the error's description); a ``StateReplacedAction`` entry
+/// A rejected entry adds `"error"` (the error's description); a `StateReplacedAction` entry
 /// has the reserved type and a `"reason"` instead of a payload.
 ///
 /// ## Errors
@@ -225,7 +225,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   /// Reads a recording written by ``encode(_:)``, choosing what an entry of an action type the
   /// codec does not know does.
   ///
-  /// With ``UnknownActionTypePolicy/skip``, such an entry becomes a ``StateReplacedAction``
+  /// With ``UnknownActionTypePolicy/skip``, such an entry becomes a `StateReplacedAction`
   /// entry that keeps its recorded state, and its line is listed in
   /// ``ActionLogImport/skippedLines``. Any other problem still fails the whole import.
   ///

@@ -6,7 +6,7 @@ public struct ActionLogImport<State: StateProtocol>: Sendable {
   /// The recording read.
   public let recording: ActionRecording<State>
   /// The lines (from 1) whose entry had an action type the codec does not know; each became a
-  /// ``StateReplacedAction`` entry holding its recorded state. Empty when none did.
+  /// `StateReplacedAction` entry holding its recorded state. Empty when none did.
   public let skippedLines: [Int]
   /// The unknown action types found, in ascending order.
   public let skippedActionTypes: [Int]

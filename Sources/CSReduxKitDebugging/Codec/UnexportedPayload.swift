@@ -11,7 +11,7 @@ import CSReduxKitCore
 ///
 /// Such an entry cannot be dispatched again as it was, so replaying a recording
 /// (``ActionRecording/replay(into:)``) and recomputing it treat it as a reset point, like a
-/// ``StateReplacedAction`` entry: the store takes the entry's recorded state.
+/// `StateReplacedAction` entry: the store takes the entry's recorded state.
 public struct UnexportedPayload: Sendable, Equatable, CustomStringConvertible {
   /// The name of the payload's type, such as `Int`.
   public let typeName: String

@@ -44,7 +44,7 @@ extension ActionRecording where State: Equatable {
   /// Replays the recording into `store` and checks that every state matches the recorded one.
   ///
   /// The store's state is first replaced with ``initialState``; then each entry that is not
-  /// skipped is applied in order and awaited: a ``StateReplacedAction`` entry replaces the state
+  /// skipped is applied in order and awaited: a `StateReplacedAction` entry replaces the state
   /// again, and so does an entry whose payload is an ``UnexportedPayload`` (it cannot be
   /// dispatched as it was; its outcome is not compared), any other is dispatched as it was
   /// originally dispatched. After each, the committed

@@ -25,12 +25,12 @@ import CSReduxKitCore
 ///
 /// An entry's ``TimelineEntry/cause`` names the entry, in any recorded store, during whose
 /// handling its action was dispatched: from a subscriber of that entry's store, from the
-/// completion of its action, from a middleware handling it, through a ``StoreCoordinator``
+/// completion of its action, from a middleware handling it, through a `StoreCoordinator`
 /// broadcast or follow made while it was handled, or from an effect (the work of an `async`
-/// ``Thunk``) it started. The stores mark the entry they are handling with a task-local value
+/// `Thunk`) it started. The stores mark the entry they are handling with a task-local value
 /// around their middleware, subscribers and completions; tasks inherit it, so an effect's
 /// dispatches keep their cause; so does a main-actor subscriber of a recorded store
-/// (``Store/subscribeOnMainActor(to:_:)``), which runs later, on the main queue. An action
+/// (`Store/subscribeOnMainActor(to:_:)`), which runs later, on the main queue. An action
 /// dispatched from anywhere else (a button, a timer started outside the stores) has no cause.
 ///
 /// ## Order
@@ -95,8 +95,8 @@ public final class Timeline: @unchecked Sendable {
   ///
   /// A store created with `stateAccess: .lentToReducer` copies its state for every action
   /// while a timeline records it, since the timeline keeps each entry's state; the store
-  /// reports it once, here, as a ``StoreDiagnostic`` of kind
-  /// ``StoreDiagnostic/Kind/stateCannotBeLent``. An ``ActionLog`` records such a store without
+  /// reports it once, here, as a `StoreDiagnostic` of kind
+  /// `StoreDiagnostic/Kind/stateCannotBeLent`. An ``ActionLog`` records such a store without
   /// a copy per action.
   ///
   /// - Parameters:
@@ -190,7 +190,7 @@ public final class Timeline: @unchecked Sendable {
   /// Sends every recorded store to its state at the global point `sequence`: the state after
   /// its last entry numbered `sequence` or less (or before its first entry kept).
   ///
-  /// Each store gets a ``StateReplacedAction`` in its queue, one store after another in the
+  /// Each store gets a `StateReplacedAction` in its queue, one store after another in the
   /// order they were attached, and this returns when all of them committed. While travelled,
   /// the timeline records nothing: what the stores' subscribers, follows and users do with
   /// the past states is not part of the session, so that it still replays exactly.
@@ -241,7 +241,7 @@ public final class Timeline: @unchecked Sendable {
   ///
   /// The recomputation runs at the store's next turn, so nothing runs in between. Other
   /// stores keep their entries: what they did because of the skipped entry stays recorded.
-  /// A ``StateReplacedAction`` entry and one whose payload was not exported are reset points:
+  /// A `StateReplacedAction` entry and one whose payload was not exported are reset points:
   /// they keep their recorded state.
   ///
   /// - Parameters:

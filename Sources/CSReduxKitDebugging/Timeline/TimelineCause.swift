@@ -12,11 +12,11 @@ public struct TimelineCause: Sendable, Hashable, CustomStringConvertible {
     /// By a middleware of the causing entry's store while it handled that entry's action,
     /// before its commit.
     case middleware
-    /// By a ``StoreCoordinator`` broadcast made while the causing entry was handled.
+    /// By a `StoreCoordinator` broadcast made while the causing entry was handled.
     case broadcast
-    /// By a ``StoreCoordinator`` follow, after the followed store committed the causing entry.
+    /// By a `StoreCoordinator` follow, after the followed store committed the causing entry.
     case follow
-    /// By an effect (the work of an `async` ``Thunk``) started while the causing entry was
+    /// By an effect (the work of an `async` `Thunk`) started while the causing entry was
     /// handled.
     case effect
     /// By the causing entry's reducer, a dispatch the store reports as a misuse.

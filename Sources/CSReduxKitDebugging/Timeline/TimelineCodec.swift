@@ -21,7 +21,7 @@ import CSReduxKitPersistence
 /// line that is not JSON, a store or action type the codec does not know, a payload or state
 /// that does not decode, fewer entries than the header announced) throws an
 /// ``ActionLogImportError`` naming the line. With ``UnknownActionTypePolicy/skip``, an entry of
-/// an unknown action type keeps its recorded state as a ``StateReplacedAction``, and an entry
+/// an unknown action type keeps its recorded state as a `StateReplacedAction`, and an entry
 /// of a store the codec does not know is left out; both lines are listed in
 /// ``TimelineSession/skippedLines``.
 public struct TimelineCodec: Sendable {

@@ -16,8 +16,8 @@ public struct TimelineEntry: Sendable {
   public let storeName: String
   /// The entry's number among its store's entries: 0, 1, 2, …
   public let index: Int
-  /// The action as the store's subscribers received it: a ``RejectedAction`` when the reducer
-  /// did not apply it, a ``StateReplacedAction`` for a replacement.
+  /// The action as the store's subscribers received it: a `RejectedAction` when the reducer
+  /// did not apply it, a `StateReplacedAction` for a replacement.
   public let action: any ActionProtocol
   /// The store's state after the entry; cast it to the store's state type.
   public internal(set) var state: any Sendable
@@ -53,7 +53,7 @@ public struct TimelineEntry: Sendable {
     self.redactedFields = redactedFields
   }
 
-  /// The action as it was dispatched: ``action`` without its ``RejectedAction`` wrapper.
+  /// The action as it was dispatched: ``action`` without its `RejectedAction` wrapper.
   public var dispatchedAction: any ActionProtocol {
     (action as? RejectedAction)?.action ?? action
   }

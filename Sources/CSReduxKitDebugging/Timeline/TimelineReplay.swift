@@ -20,7 +20,7 @@ import CSReduxKitCore
 ///
 /// Each store starts from its recorded initial state; then each entry that is not skipped is
 /// sent to its store and awaited, and the committed state is compared with the recorded one
-/// (`==`), as is whether the reducer rejected it. A ``StateReplacedAction`` entry, one whose
+/// (`==`), as is whether the reducer rejected it. A `StateReplacedAction` entry, one whose
 /// payload was not exported and one whose payload a redaction withheld are reset points: the
 /// recorded state stands in for the action. An entry whose state has withheld fields is
 /// compared after withholding the same fields from the replayed state.

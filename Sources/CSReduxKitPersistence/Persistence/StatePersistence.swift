@@ -451,7 +451,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - store: The store whose state to save: a ``Store``, or any ``StoreProtocol`` type.
+  ///   - store: The store whose state to save: a `Store`, or any `StoreProtocol` type.
   ///   - onError: Called on the writer queue with each failed save; by default it prints the
   ///     error's description to standard error. The next commit tries again.
   /// - Returns: The store subscription; cancel it to stop saving. Saves already queued still

@@ -682,7 +682,7 @@ struct MigrationRoundTripTests {
 
 // MARK: The DocC catalog's root page
 
-@Test("CSReduxKit.docc: the overview example prints every change")
+@Test("CSReduxKitCore.docc: the overview example prints every change")
 func overviewExample() {
   let printed = Locked<[String]>([])
   @Sendable func print(_ line: Any) { printed.append("\(line)") }

@@ -126,7 +126,9 @@ struct DocLinkTests {
           checked += 1
           let where_ = "\(page.path):\(number): \(target)"
           if page.isDocC {
-            Issue.record("\(where_): a DocC page cannot link to a file; name it in plain text")
+            if let problem = moduleLinkProblem(target, from: page.path) {
+              Issue.record("\(where_): \(problem)")
+            }
             continue
           }
           let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -199,11 +201,44 @@ struct DocLinkTests {
   @Test("the DocC articles recommend the README's call for views: subscribeOnMainActor(owner:)")
   func viewsSubscribeOnTheMainActor() throws {
     let readme = try #require(page("README.md"))
-    let article = try #require(page("Sources/CSReduxKit/CSReduxKit.docc/StoresPerModule.md"))
+    let article = try #require(
+      page("Sources/CSReduxKitCore/CSReduxKitCore.docc/StoresPerModule.md"))
     #expect(readme.text.contains("subscribeOnMainActor(owner:"))
     #expect(article.text.contains("``Store/subscribeOnMainActor(owner:to:_:)``"))
     #expect(!article.text.contains("``Store/subscribe(owner:to:_:)"))
   }
+}
+
+/// Why `target`, a relative link on the DocC page at `path`, does not lead to another module's
+/// documentation, or nil when it does. Each module's archive is hosted beside the others
+/// (`/documentation/csreduxkitcore`, `/documentation/csreduxkittesting`), so a landing page
+/// links to `csreduxkittesting`, an article one level down to `../csreduxkittesting`, and
+/// either may add an article's name: `../csreduxkittesting/testingamodule`.
+private func moduleLinkProblem(_ target: String, from path: String) -> String? {
+  let parts = path.split(separator: "/")  // Sources/Module/Module.docc/Page.md
+  let isLanding = parts.count == 4 && parts[3] == "\(parts[1]).md"
+  let prefix = isLanding ? "" : "../"
+  guard target.hasPrefix(prefix), isLanding || target.hasPrefix("../") else {
+    return "a link to another module's page starts with \"\(prefix)\" on this page"
+  }
+  let names = target.dropFirst(prefix.count).split(separator: "/").map(String.init)
+  let modules =
+    (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: "Sources").path()))
+    ?? []
+  guard let module = modules.first(where: { $0.lowercased() == names.first }), names.count <= 2
+  else {
+    return
+      "not a documented module's page (a DocC page cannot link to a file; name it in plain text)"
+  }
+  if names.count == 2 {
+    let catalog = "Sources/\(module)/\(module).docc/"
+    let article = pages.first {
+      $0.path.hasPrefix(catalog)
+        && $0.path.dropFirst(catalog.count).lowercased() == "\(names[1]).md"
+    }
+    if article == nil { return "\(catalog) has no article \(names[1])" }
+  }
+  return nil
 }
 
 /// `path` with `folder/../` and `./` resolved.
