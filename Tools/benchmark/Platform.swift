@@ -1,6 +1,10 @@
 // The few C library calls the benchmark needs, each behind a tiny platform branch.
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -121,7 +125,7 @@ enum Platform {
   /// Writes `text` and a newline to standard error.
   static func printError(_ text: String) {
     var line = text + "\n"
-    #if canImport(Glibc) || canImport(Darwin)
+    #if canImport(Glibc) || canImport(Musl) || canImport(Android) || canImport(Darwin)
       line.withUTF8 { bytes in
         _ = write(2, bytes.baseAddress, bytes.count)
       }
@@ -134,6 +138,10 @@ enum Platform {
   static func exit(_ code: Int32) -> Never {
     #if canImport(Glibc)
       Glibc.exit(code)
+    #elseif canImport(Musl)
+      Musl.exit(code)
+    #elseif canImport(Android)
+      Android.exit(code)
     #elseif canImport(Darwin)
       Darwin.exit(code)
     #else

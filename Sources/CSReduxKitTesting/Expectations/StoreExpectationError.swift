@@ -1,9 +1,18 @@
 import CSReduxKit
-import Testing
 
-// A Mac with only the Command Line Tools has Swift Testing but no XCTest.
-#if canImport(XCTest)
+// Each test framework is used where it can be imported, so the library builds with either,
+// both or neither: a Mac with only the Command Line Tools may lack XCTest, or Swift Testing
+// (before Swift 6). Without one, the helpers still throw; only `record()` changes. The
+// CSREDUXKIT_NO_* flags build the branches for a toolchain that lacks a framework
+// (`.ci/run` does), since a toolchain that has both never compiles them otherwise.
+#if canImport(Testing) && !CSREDUXKIT_NO_SWIFT_TESTING
+  import Testing
+#endif
+#if canImport(XCTest) && !CSREDUXKIT_NO_XCTEST
   import XCTest
+#endif
+#if !(canImport(Testing) && !CSREDUXKIT_NO_SWIFT_TESTING)
+  import Foundation
 #endif
 
 /// The error the `CSReduxKitTesting` helpers throw when a store did not do what a test
@@ -81,11 +90,15 @@ public struct StoreExpectationError: Error, CustomStringConvertible, Sendable {
     self.column = column
   }
 
-  /// The source location of the helper's call, for Swift Testing.
-  public var sourceLocation: SourceLocation {
-    SourceLocation(
-      fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
-  }
+  #if canImport(Testing) && !CSREDUXKIT_NO_SWIFT_TESTING
+    /// The source location of the helper's call, for Swift Testing.
+    ///
+    /// Present where Swift Testing can be imported.
+    public var sourceLocation: SourceLocation {
+      SourceLocation(
+        fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+    }
+  #endif
 
   /// `File.swift:12: ` followed by the ``message``.
   public var description: String {
@@ -94,14 +107,21 @@ public struct StoreExpectationError: Error, CustomStringConvertible, Sendable {
 
   /// Reports this error as a test failure without throwing, at the helper's call: an `Issue`
   /// when a Swift Testing test is running, `XCTFail` otherwise (an `Issue` where XCTest is not
-  /// available).
+  /// available). Where neither framework can be imported, it writes ``description`` to the
+  /// standard error.
   public func record() {
-    #if canImport(XCTest)
-      if Test.current == nil {
-        XCTFail(message, file: filePath, line: line)
-        return
-      }
+    #if canImport(Testing) && !CSREDUXKIT_NO_SWIFT_TESTING
+      #if canImport(XCTest) && !CSREDUXKIT_NO_XCTEST
+        if Test.current == nil {
+          XCTFail(message, file: filePath, line: line)
+          return
+        }
+      #endif
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    #elseif canImport(XCTest) && !CSREDUXKIT_NO_XCTEST
+      XCTFail(message, file: filePath, line: line)
+    #else
+      FileHandle.standardError.write(Data("error: \(description)\n".utf8))
     #endif
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }

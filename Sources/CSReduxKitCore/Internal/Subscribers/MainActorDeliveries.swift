@@ -43,11 +43,10 @@ final class _MainActorDeliveries: Sendable {
       return true
     }
     if isMain {
-      // The main queue is the main actor's executor: assuming its isolation is sound.
-      MainActor.assumeIsolated { drain() }
+      unsafeRunOnMainQueueAsMainActor { drain() }
     } else if schedule {
       DispatchQueue.main.async {
-        MainActor.assumeIsolated {
+        unsafeRunOnMainQueueAsMainActor {
           self.core.withLock { $0.isScheduled = false }
           self.drain()
         }
@@ -87,6 +86,23 @@ final class _MainActorDeliveries: Sendable {
       guard let next else { return }
       next()
     }
+  }
+}
+
+/// Runs `body`, which is isolated to the main actor, from a block of the main queue, the main
+/// actor's executor, without the runtime's check of that isolation.
+///
+/// `MainActor.assumeIsolated` would check it, and the check differs between runtimes: the
+/// runtime of macOS 13 and 14 (and iOS 16 and 17) accepts the main thread only, while a
+/// command-line program that calls `dispatchMain()` (an `async` `main` does) has the main
+/// queue's blocks run by another thread; the check would stop such a program at its first
+/// main-actor delivery. The caller has checked that it runs on the main queue
+/// (`isOnMainQueue()`, or a block given to `DispatchQueue.main`), which makes the isolation
+/// hold whichever thread serves the queue, on every runtime.
+@inline(__always)
+private func unsafeRunOnMainQueueAsMainActor(_ body: @MainActor () -> Void) {
+  withoutActuallyEscaping(body) { body in
+    unsafeBitCast(body, to: (() -> Void).self)()
   }
 }
 
