@@ -11,6 +11,10 @@ let package = Package(
     .library(name: "CSReduxKit", targets: ["CSReduxKit"]),
     // The store, actions, reducers, middleware and several stores alone, without Foundation.
     .library(name: "CSReduxKitCore", targets: ["CSReduxKitCore"]),
+    // The debugging tools and persistence on their own, for a target that needs one of them
+    // only; also what `.ci/check-api` compares release to release (it reads library products).
+    .library(name: "CSReduxKitDebugging", targets: ["CSReduxKitDebugging"]),
+    .library(name: "CSReduxKitPersistence", targets: ["CSReduxKitPersistence"]),
     // Helpers for tests of code that uses a store (Swift Testing and XCTest).
     .library(name: "CSReduxKitTesting", targets: ["CSReduxKitTesting"]),
   ],
