@@ -144,6 +144,12 @@ let package = Package(
       name: "CSReduxKitTestingTests",
       dependencies: ["CSReduxKit", "CSReduxKitTesting", "CSReduxKitTestSupport"]
     ),
+    // The code of the DocC tutorial "Build a modular app", compiled and run: each file is a
+    // step's listing (`.ci/check-doc-examples` keeps the catalog's copies identical).
+    .testTarget(
+      name: "CSReduxKitTutorialTests",
+      dependencies: ["CSReduxKit", "CSReduxKitTesting"]
+    ),
     .testTarget(
       name: "DemoKitTests",
       dependencies: [
