@@ -220,6 +220,23 @@ struct DocLinkTests {
 private func moduleLinkProblem(_ target: String, from path: String) -> String? {
   let parts = path.split(separator: "/")  // Sources/Module/Module.docc/Page.md
   let isLanding = parts.count == 4 && parts[3] == "\(parts[1]).md"
+  // A tutorial: /tutorials/<the catalog's module>/<tutorial>, one level above the pages.
+  if let tutorial = target.wholeMatch(of: /(?:\.\.\/)+tutorials\/([a-z]+)\/([a-z0-9-]+)/) {
+    let depth = target.components(separatedBy: "../").count - 1
+    guard depth == (isLanding ? 1 : 2) else {
+      return "a link to a tutorial goes up \(isLanding ? 1 : 2) level(s) from this page"
+    }
+    let catalogs =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: root.appending(path: "Sources").path())) ?? []
+    let found = catalogs.contains { module in
+      guard module.lowercased() == tutorial.output.1 else { return false }
+      let folder = root.appending(path: "Sources/\(module)/\(module).docc")
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path())) ?? []
+      return files.contains { $0.lowercased() == "\(tutorial.output.2).tutorial" }
+    }
+    return found ? nil : "no tutorial \(tutorial.output.2) in a catalog \(tutorial.output.1)"
+  }
   let prefix = isLanding ? "" : "../"
   guard target.hasPrefix(prefix), isLanding || target.hasPrefix("../") else {
     return "a link to another module's page starts with \"\(prefix)\" on this page"
