@@ -2,9 +2,11 @@
   import Observation
 
   /// A selected part of a store's state as an `@Observable` value, for SwiftUI views and other
-  /// main-actor code that uses Observation.
+  /// main-actor code that uses Observation, from macOS 14 and iOS 17; ``StoreViewModel`` works
+  /// from macOS 13 and iOS 16.
   ///
   /// ```swift
+  /// @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   /// @MainActor struct TaskCountView: View {
   ///   @State var count = StoreObservation(todoStore) { $0.tasks.count }
   ///   var body: some View { Text("\(count.value) tasks") }
