@@ -190,6 +190,12 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
 
   /// Writes `recording` to a file as JSON Lines, replacing it atomically.
   ///
+  /// The file is written as the state files of `StatePersistence` are: a temporary file
+  /// created exclusively, under an unpredictable name, next to it, readable and writable by
+  /// its owner only (mode `0600`), flushed, then renamed over it. A symbolic link at `url`
+  /// is not followed, and a file of another user or a folder there is not replaced: each is
+  /// reported as an error, and nothing is written.
+  ///
   /// - Parameters:
   ///   - recording: The recording to write.
   ///   - url: The file.

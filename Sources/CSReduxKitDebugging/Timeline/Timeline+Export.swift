@@ -88,6 +88,11 @@ extension Timeline {
 
   /// Writes the session to a file as JSON Lines (see ``export()``), replacing it atomically.
   ///
+  /// The file is readable and writable by its owner only (mode `0600`), written through a
+  /// temporary file created exclusively, under an unpredictable name, next to it, then
+  /// renamed over it. A symbolic link at `url` is not followed, and a file of another user or
+  /// a folder there is not replaced: each is reported, and nothing is written.
+  ///
   /// - Parameter url: The file.
   /// - Throws: ``TimelineExportError`` when a state does not encode or the file cannot be
   ///   written.
