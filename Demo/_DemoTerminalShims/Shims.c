@@ -75,27 +75,6 @@ int demo_poll_readable(int fd, int timeout_ms) {
 
 int demo_open_read(const char *path) { return open(path, O_RDONLY | O_CLOEXEC); }
 
-int demo_write_file(const char *path, const void *bytes, size_t count) {
-  size_t length = strlen(path);
-  char *temporary = malloc(length + 32);
-  if (temporary == NULL) return -1;
-  snprintf(temporary, length + 32, "%s.tmp-%ld", path, (long)getpid());
-  int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    free(temporary);
-    return -1;
-  }
-  int result = demo_write_all(fd, bytes, count);
-  if (close(fd) != 0) result = -1;
-  if (result == 0 && rename(temporary, path) != 0) result = -1;
-  if (result != 0) {
-    int saved_errno = errno;
-    unlink(temporary);
-    errno = saved_errno;
-  }
-  free(temporary);
-  return result;
-}
 int demo_close(int fd) { return close(fd); }
 const char *demo_last_error(void) { return strerror(errno); }
 void demo_exit(int status) { exit(status); }

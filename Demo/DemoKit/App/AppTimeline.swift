@@ -29,7 +29,7 @@ final class AppTimeline {
   ///
   /// - Returns: The line to print on standard error: where the timeline went
   ///   (`demo: recorded 9 entries of 5 stores in app.jsonl`), or why it could not be written
-  ///   (`demo: FILE: cannot write the timeline: No such file or directory`).
+  ///   (`demo: FILE: cannot write the timeline: its folder DIR/ could not be opened (…)`).
   func save() -> (isWritten: Bool, line: String) {
     let text: String
     do {

@@ -1,3 +1,4 @@
+import CSReduxKitPersistence
 import _DemoTerminalShims
 
 /// Plain reads and writes on a file descriptor, through the portable shims.
@@ -53,11 +54,16 @@ struct FileDescriptor: Sendable {
     return String(decoding: try FileDescriptor(rawValue: fd).readAll(), as: UTF8.self)
   }
 
-  /// Replaces the file at `path` with `text`, atomically (a temporary file renamed over it).
+  /// Replaces the file at `path` with `text` as the library writes its files: a temporary
+  /// file created exclusively, under an unpredictable name, readable and writable by its owner
+  /// only, then renamed over it within its folder; a symbolic link, a folder or another
+  /// user's file at `path` is refused and left as it is.
   static func writeText(_ text: String, toPath path: String) throws(SystemError) {
-    var text = text
-    let result = text.withUTF8 { demo_write_file(path, $0.baseAddress, $0.count) }
-    guard result == 0 else { throw SystemError(call: "write \(path)") }
+    do {
+      try Files.replace(atPath: path, withText: text)
+    } catch {
+      throw SystemError(call: "write \(path)", reason: error.what)
+    }
   }
 }
 
@@ -67,6 +73,12 @@ struct SystemError: Error, CustomStringConvertible {
   var call: String
   /// The system's explanation.
   var reason: String
+
+  /// An error of `call`, for `reason`.
+  init(call: String, reason: String) {
+    self.call = call
+    self.reason = reason
+  }
 
   /// Captures the last error of `call`.
   init(call: String) {

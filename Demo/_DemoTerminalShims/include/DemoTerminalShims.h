@@ -24,9 +24,6 @@ int demo_poll_readable(int fd, int timeout_ms);
 /// Opens a file for reading; the descriptor or -1.
 int demo_open_read(const char *path);
 int demo_close(int fd);
-/// Replaces the file at `path` with `count` bytes, atomically: they go to a temporary file next
-/// to it, which is then renamed over it, so a failed write never leaves half a file. 0 or -1.
-int demo_write_file(const char *path, const void *bytes, size_t count);
 /// The description of the last failed call's errno.
 const char *demo_last_error(void);
 /// Ends the process with `status`, running atexit handlers.

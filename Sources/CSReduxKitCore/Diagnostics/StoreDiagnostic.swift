@@ -7,6 +7,12 @@ import _CSReduxKitShims
 /// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:reducerTimeout:nestedDispatchLimit:diagnostics:)``
 /// and carries on. The default closure prints ``description`` to standard error as one line.
 ///
+/// A description can hold text of the app's: a rejected action's error description, which may
+/// repeat a payload's values (a password, a token). A `TimelineRedaction` does not reach it.
+/// To keep that text off standard error, pass a closure that writes only what may be seen,
+/// such as `diagnostics: { diagnostic in logger.notice("\(diagnostic.kind)") }`, or one
+/// that sends the whole description to a private log.
+///
 /// The closure is called on the thread where the problem was found, never while the store's
 /// lock is held, so it may read the store or dispatch.
 public struct StoreDiagnostic: Sendable, CustomStringConvertible {

@@ -44,7 +44,7 @@ import CSReduxKitPersistence
 /// the bytes, and each is decoded where it lies, without copies.
 public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   /// The format marker in the header line.
-  public static var format: String { "csreduxkit-action-log" }
+  public static var format: String { ActionLogFormat.marker }
   /// The format version this codec writes and reads.
   public static var version: Int { 1 }
 
@@ -190,6 +190,12 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
 
   /// Writes `recording` to a file as JSON Lines, replacing it atomically.
   ///
+  /// The file is written as the state files of `StatePersistence` are: a temporary file
+  /// created exclusively, under an unpredictable name, next to it, readable and writable by
+  /// its owner only (mode `0600`), flushed, then renamed over it. A symbolic link at `url`
+  /// is not followed, and a file of another user or a folder there is not replaced: each is
+  /// reported as an error, and nothing is written.
+  ///
   /// - Parameters:
   ///   - recording: The recording to write.
   ///   - url: The file.
@@ -302,36 +308,19 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
       + "\(offset + 1) of the line)"
   }
 
-  /// Whether the line is empty or only white space.
-  private static func isBlank(_ line: Data) -> Bool {
-    line.withUnsafeBytes { bytes in
-      for byte in bytes {
-        switch byte {
-        case 0x09...0x0D, 0x20: continue
-        case 0x80...: return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
-        default: return false
-        }
-      }
-      return true
-    }
-  }
-
   private func decode(
     _ data: Data, lines: [Range<Int>], unknownActionTypes: UnknownActionTypePolicy
   ) throws(ActionLogImportError) -> ActionLogImport<State> {
-    // The lines as slices of `data`, which share its bytes.
-    func text(_ range: Range<Int>) -> Data {
-      data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
-    }
-    var lines = lines
-    // A trailing newline and blank lines at the end carry nothing; blank lines between
-    // entries are still reported.
-    while let last = lines.last, Self.isBlank(text(last)) { lines.removeLast() }
-    if let first = lines.first, text(first).starts(with: [0xEF, 0xBB, 0xBF]) {
-      lines[0] = (first.lowerBound + 3)..<first.upperBound
-    }
+    func text(_ range: Range<Int>) -> Data { LogLines.text(of: range, in: data) }
+    let lines = LogLines.content(of: data, lines: lines)
     guard let first = lines.first else {
       throw ActionLogImportError(line: 1, reason: "the file is empty; expected a header line")
+    }
+    if LogFormat.of(text(first)) == TimelineCodec.format {
+      throw ActionLogImportError(
+        line: 1,
+        reason: "this is a timeline (format \"\(TimelineCodec.format)\"), not an action log: "
+          + "read it with TimelineCodec")
     }
     let byteCount = data.count
     let decoder = JSONDecoder()
@@ -357,18 +346,8 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
         reason: "format version \(header.version) is not supported; this codec reads "
           + "version \(Self.version)")
     }
-    guard header.entryCount >= 0 else {
-      throw ActionLogImportError(
-        line: 1,
-        reason: "the header's entryCount is \(header.entryCount); a count of entries is 0 or "
-          + "more")
-    }
-    // Each entry takes a line of at least three bytes (`{}` and a newline).
-    guard header.entryCount <= byteCount / 3 else {
-      throw ActionLogImportError(
-        line: 1,
-        reason: "the header's entryCount \(header.entryCount) cannot be right: the whole file "
-          + "is \(byteCount) bytes, too short for that many entry lines")
+    if let problem = LogFormat.entryCountProblem(header.entryCount, byteCount: byteCount) {
+      throw ActionLogImportError(line: 1, reason: problem)
     }
     var entries: [ActionLogEntry<State>] = []
     var skippedLines: [Int] = []
@@ -382,7 +361,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
           line: number,
           reason: "more entries than the \(header.entryCount) the header announced")
       }
-      guard !Self.isBlank(line) else {
+      guard !LogLines.isBlank(line) else {
         throw ActionLogImportError(line: number, reason: "the line is empty")
       }
       let decoded: EntryLine<State>
@@ -393,6 +372,13 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
       } catch {
         throw ActionLogImportError(
           line: number, reason: DecodingReason.explain(error, what: "entry", line: line))
+      }
+      if let previous = entries.last?.sequenceNumber, decoded.entry.sequenceNumber <= previous {
+        throw ActionLogImportError(
+          line: number,
+          reason: "entry field .sequence is \(decoded.entry.sequenceNumber), after entry "
+            + "#\(previous); the entries of a log are in the order of their sequence numbers, "
+            + "each once")
       }
       if let type = decoded.skippedType {
         skippedLines.append(number)

@@ -1,9 +1,13 @@
-/// Why an ``ActionLogCodec`` could not read a recording; nothing was read.
+/// Why an ``ActionLogCodec`` could not read a recording, or a ``TimelineCodec`` a session;
+/// nothing was read.
 public struct ActionLogImportError: Error, CustomStringConvertible, Equatable {
   /// The line at fault, from 1; 0 for the file as a whole.
   public let line: Int
   /// What is wrong with it.
   public let reason: String
+  /// Whether the file read was a timeline (read by ``TimelineCodec``), which the description
+  /// then names instead of an action log.
+  let isTimeline: Bool
 
   /// Creates the error.
   ///
@@ -11,12 +15,24 @@ public struct ActionLogImportError: Error, CustomStringConvertible, Equatable {
   ///   - line: The line at fault, from 1; 0 for the file as a whole.
   ///   - reason: What is wrong with it.
   public init(line: Int, reason: String) {
-    self.line = line
-    self.reason = reason
+    self.init(line: line, reason: reason, isTimeline: false)
   }
 
-  /// `action log, line 3: unknown action type 7; …`.
+  init(line: Int, reason: String, isTimeline: Bool) {
+    self.line = line
+    self.reason = reason
+    self.isTimeline = isTimeline
+  }
+
+  /// `action log, line 3: unknown action type 7; …`, or `timeline, line 3: …` for a
+  /// timeline.
   public var description: String {
-    line == 0 ? "action log: \(reason)" : "action log, line \(line): \(reason)"
+    let file = isTimeline ? "timeline" : "action log"
+    return line == 0 ? "\(file): \(reason)" : "\(file), line \(line): \(reason)"
+  }
+
+  /// The same error, about a timeline.
+  var inTimeline: ActionLogImportError {
+    ActionLogImportError(line: line, reason: reason, isTimeline: true)
   }
 }

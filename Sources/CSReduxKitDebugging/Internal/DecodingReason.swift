@@ -15,6 +15,13 @@ enum DecodingReason {
   /// line nested deeper than the decoder reads is then told apart from a corrupt one.
   static func explain(_ error: any Error, what: String, line: Data? = nil) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
+    // A line that is not JSON is called so, whichever field the decoder was reading when it
+    // found out (the value decoder tries several types, and keys come in no fixed order).
+    if let line, !isTopLevelCorruption(error), !isJSON(line) {
+      return explain(
+        DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON")),
+        what: what, line: line)
+    }
     func path(_ keys: [any CodingKey]) -> String {
       keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     }
@@ -37,5 +44,17 @@ enum DecodingReason {
     @unknown default:
       return "\(error)"
     }
+  }
+
+  /// Whether `error` says the text as a whole is not JSON.
+  private static func isTopLevelCorruption(_ error: DecodingError) -> Bool {
+    if case .dataCorrupted(let context) = error { return context.codingPath.isEmpty }
+    return false
+  }
+
+  /// Whether `line` is JSON text: it reads as a JSON value, every string and number of it
+  /// included (the decoder checks a string's characters only when the string is read).
+  static func isJSON(_ line: Data) -> Bool {
+    (try? JSONDecoder().decode(JSONValue.self, from: line)) != nil
   }
 }

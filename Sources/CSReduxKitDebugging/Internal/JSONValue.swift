@@ -54,7 +54,7 @@ enum JSONValue: Codable, Equatable, Sendable {
     case .int, .unsigned, .double: .int(0)
     case .string: .string("")
     case .array: .array([])
-    case .object(let fields): .object(fields.mapValues(\.blank))
+    case .object: .object([:])
     }
   }
 

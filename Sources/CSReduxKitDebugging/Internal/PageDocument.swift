@@ -36,7 +36,8 @@ struct PageDocument {
     // "\r\n" is one Character in Swift: a separator of its own.
     var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     if lines.first?.first == "\u{FEFF}" { lines[0] = lines[0].dropFirst() }
-    while let last = lines.last, last.allSatisfy({ $0 == "\r" || $0 == " " }) {
+    // Blank as the codecs count it: empty or white space only, a tab included.
+    while let last = lines.last, last.allSatisfy(\.isWhitespace) {
       lines.removeLast()
     }
     guard !lines.isEmpty else {

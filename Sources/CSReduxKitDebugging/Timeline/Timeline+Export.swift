@@ -29,8 +29,10 @@ extension Timeline {
         causes: (0..<inner.records.count).map { inner.resolve(inner.records[$0].cause) }
       )
     }
-    var lines: [String] = []
+    var lines: [String] = [""]
     lines.reserveCapacity(snapshot.records.count + 1)
+    // The rules that withheld something, for the header, which is written last.
+    var applied: [String: TimelineRedaction.Rules] = [:]
     var stores: [JSONValue] = []
     for (lane, store) in snapshot.lanes.enumerated() {
       let initial: JSONValue
@@ -43,22 +45,13 @@ extension Timeline {
       stores.append(
         .object([
           "name": .string(store.name), "stateType": .string(store.stateTypeName),
-          "initialState": redaction.apply(toState: initial, store: store.name),
+          "initialState": redaction.apply(
+            toState: initial, store: store.name, applied: &applied),
           "entryCount": .int(Int64(snapshot.records.lazy.filter { $0.lane == lane }.count)),
           "firstIndex": .int(Int64(snapshot.firstIndexes[lane])),
         ]))
     }
-    let header: JSONValue = .object([
-      "format": .string(TimelineCodec.format), "version": .int(Int64(TimelineCodec.version)),
-      "entryCount": .int(Int64(snapshot.records.count)), "stores": .array(stores),
-      "redaction": redactionSummary(storeOrder: snapshot.lanes.map(\.name)),
-    ])
     let encoder = TimelineCodec.lineEncoder
-    do {
-      lines.append(String(decoding: try encoder.encode(header), as: UTF8.self))
-    } catch {
-      throw TimelineExportError(sequence: nil, reason: "the header does not encode: \(error)")
-    }
     for (record, cause) in zip(snapshot.records, snapshot.causes) {
       let lane = snapshot.lanes[record.lane]
       do {
@@ -74,7 +67,7 @@ extension Timeline {
         let type = record.action.type
         let marks = redaction.apply(
           toEntry: &fields, store: lane.name,
-          type: (record.action as? RejectedAction)?.action.type ?? type)
+          type: (record.action as? RejectedAction)?.action.type ?? type, applied: &applied)
         if !marks.isEmpty { fields["redacted"] = .array(marks.map(JSONValue.string)) }
         lines.append(String(decoding: try encoder.encode(JSONValue.object(fields)), as: UTF8.self))
       } catch let error as TimelineExportError {
@@ -83,10 +76,26 @@ extension Timeline {
         throw TimelineExportError(sequence: record.sequence, reason: "it does not encode: \(error)")
       }
     }
+    let header: JSONValue = .object([
+      "format": .string(TimelineCodec.format), "version": .int(Int64(TimelineCodec.version)),
+      "entryCount": .int(Int64(snapshot.records.count)), "stores": .array(stores),
+      "redaction": redactionSummary(
+        storeOrder: snapshot.lanes.map(\.name), applied: applied),
+    ])
+    do {
+      lines[0] = String(decoding: try encoder.encode(header), as: UTF8.self)
+    } catch {
+      throw TimelineExportError(sequence: nil, reason: "the header does not encode: \(error)")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// Writes the session to a file as JSON Lines (see ``export()``), replacing it atomically.
+  ///
+  /// The file is readable and writable by its owner only (mode `0600`), written through a
+  /// temporary file created exclusively, under an unpredictable name, next to it, then
+  /// renamed over it. A symbolic link at `url` is not followed, and a file of another user or
+  /// a folder there is not replaced: each is reported, and nothing is written.
   ///
   /// - Parameter url: The file.
   /// - Throws: ``TimelineExportError`` when a state does not encode or the file cannot be
@@ -101,28 +110,51 @@ extension Timeline {
     }
   }
 
-  /// The header's summary of the policy: which fields, never their values.
-  func redactionSummary(storeOrder: [String]) -> JSONValue {
-    let named = storeOrder.filter { redaction.rules[$0] != nil }
-    let others = redaction.rules.keys.filter { !storeOrder.contains($0) }.sorted()
+  /// The header's summary of the policy: which fields, never their values. `rules` lists
+  /// only the rules that withheld something (`applied`); `notApplied` names the others, in
+  /// words, so that a misspelt store or field shows in the file.
+  func redactionSummary(
+    storeOrder: [String], applied: [String: TimelineRedaction.Rules]
+  ) -> JSONValue {
     let names = Dictionary(
       inner.withLock { $0.lanes }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    return .object([
-      "rules": .array(
-        (named + others).compactMap { store in
-          guard let rules = redaction.rules[store], !rules.isEmpty else { return nil }
-          return .object([
-            "store": .string(store),
-            "actionTypes": .array(
-              rules.actionTypes.sorted().map { type in
-                var fields: [String: JSONValue] = ["type": .int(Int64(type))]
-                if let name = names[store]?.actionName(for: type) { fields["name"] = .string(name) }
-                return .object(fields)
-              }),
-            "payloadFields": .array(rules.payloadFields.sorted().map(JSONValue.string)),
-            "stateFields": .array(rules.stateFields.sorted().map(JSONValue.string)),
-          ])
-        })
-    ])
+    let rules: [JSONValue] = storeOrder.compactMap { store in
+      guard let rules = applied[store], !rules.isEmpty else { return nil }
+      return .object([
+        "store": .string(store),
+        "actionTypes": .array(
+          rules.actionTypes.sorted().map { type in
+            var fields: [String: JSONValue] = ["type": .int(Int64(type))]
+            if let name = names[store]?.actionName(for: type) { fields["name"] = .string(name) }
+            return .object(fields)
+          }),
+        "payloadFields": .array(rules.payloadFields.sorted().map(JSONValue.string)),
+        "stateFields": .array(rules.stateFields.sorted().map(JSONValue.string)),
+      ])
+    }
+    var notApplied: [String] = []
+    let recorded = storeOrder.joined(separator: ", ")
+    for store in redaction.rules.keys.sorted() {
+      guard let rules = redaction.rules[store], !rules.isEmpty else { continue }
+      guard storeOrder.contains(store) else {
+        notApplied.append(
+          "store \"\(store)\": no store of that name is in the timeline (its stores: "
+            + "\(recorded.isEmpty ? "none" : recorded))")
+        continue
+      }
+      let done = applied[store] ?? TimelineRedaction.Rules()
+      for type in rules.actionTypes.subtracting(done.actionTypes).sorted() {
+        notApplied.append("store \"\(store)\": no entry of action type \(type)")
+      }
+      for field in rules.payloadFields.subtracting(done.payloadFields).sorted() {
+        notApplied.append("store \"\(store)\": no payload has the field \"\(field)\"")
+      }
+      for field in rules.stateFields.subtracting(done.stateFields).sorted() {
+        notApplied.append("store \"\(store)\": no state has the field \"\(field)\"")
+      }
+    }
+    var summary: [String: JSONValue] = ["rules": .array(rules)]
+    if !notApplied.isEmpty { summary["notApplied"] = .array(notApplied.map(JSONValue.string)) }
+    return .object(summary)
   }
 }

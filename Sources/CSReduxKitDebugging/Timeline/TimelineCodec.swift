@@ -20,7 +20,13 @@ import CSReduxKitPersistence
 /// lines may end with `\n` or `\r\n`, blank lines at the end are ignored, and every problem (a
 /// line that is not JSON, a store or action type the codec does not know, a payload or state
 /// that does not decode, fewer entries than the header announced) throws an
-/// ``ActionLogImportError`` naming the line. With ``UnknownActionTypePolicy/skip``, an entry of
+/// ``ActionLogImportError`` naming the line, whose description begins `timeline, line …`. A
+/// file from a stranger is refused on the line that holds the fault, naming the field: an
+/// `entryCount` below 0 or larger than the file could hold, a store listed twice, an entry
+/// of a store the header does not list (whether or not the codec knows it), sequence
+/// numbers that repeat or go back, a cause that names the entry itself or an entry the file
+/// lacks, or a later entry for a kind dispatched after its cause's commit. An action log is
+/// recognised and named as such. With ``UnknownActionTypePolicy/skip``, an entry of
 /// an unknown action type keeps its recorded state as a `StateReplacedAction`, and an entry
 /// of a store the codec does not know is left out; both lines are listed in
 /// ``TimelineSession/skippedLines``.
@@ -82,7 +88,13 @@ public struct TimelineCodec: Sendable {
   public func read(
     from url: URL, unknownActionTypes: UnknownActionTypePolicy = .reject
   ) throws(ActionLogImportError) -> TimelineSession {
-    try decode(readImportFile(url), unknownActionTypes: unknownActionTypes)
+    let data: Data
+    do {
+      data = try readImportFile(url)
+    } catch {
+      throw error.inTimeline
+    }
+    return try decode(data, unknownActionTypes: unknownActionTypes)
   }
 
   /// Reads a session from UTF-8 bytes.
@@ -118,35 +130,80 @@ public struct TimelineCodec: Sendable {
       }
       return .success(lines.ranges)
     }
-    return try decode(data, lines: found.get(), unknownActionTypes: unknownActionTypes)
+    do {
+      return try decode(data, lines: found.get(), unknownActionTypes: unknownActionTypes)
+    } catch {
+      throw error.inTimeline
+    }
   }
 
+  /// Reads the session from its lines, in steps: the header, its stores, then each entry.
   private func decode(
     _ data: Data, lines found: [Range<Int>], unknownActionTypes: UnknownActionTypePolicy
   ) throws(ActionLogImportError) -> TimelineSession {
-    func text(_ range: Range<Int>) -> Data {
-      data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
-    }
-    func isBlank(_ range: Range<Int>) -> Bool {
-      text(range).allSatisfy { [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20].contains($0) }
-    }
-    var lines = found
-    while let last = lines.last, isBlank(last) { lines.removeLast() }
-    if let first = lines.first, text(first).starts(with: [0xEF, 0xBB, 0xBF]) {
-      lines[0] = (first.lowerBound + 3)..<first.upperBound
-    }
+    let lines = LogLines.content(of: data, lines: found)
     guard let first = lines.first else {
       throw ActionLogImportError(line: 1, reason: "the file is empty; expected a header line")
     }
-    let decoder = JSONDecoder()
+    let header = try Self.header(LogLines.text(of: first, in: data), byteCount: data.count)
+    let infos = try storeInfos(header, unknownActionTypes: unknownActionTypes)
+    var reader = EntryReader(header: header)
+    var entries: [TimelineEntry] = []
+    var skipped: [Int] = []
+    for (offset, range) in lines.dropFirst().enumerated() {
+      let number = offset + 2
+      let line = LogLines.text(of: range, in: data)
+      guard reader.seen < header.entryCount else {
+        throw ActionLogImportError(
+          line: number, reason: "more entries than the \(header.entryCount) the header announced")
+      }
+      let position = try reader.position(of: line, number: number)
+      guard let store = stores[position.store] else {
+        if unknownActionTypes == .skip {
+          skipped.append(number)
+          continue
+        }
+        throw ActionLogImportError(
+          line: number,
+          reason: "the store \"\(position.store)\" is not registered with the codec; register "
+            + "it with register(store:codec:), or import with unknownActionTypes: .skip")
+      }
+      let entry = try Self.entry(position, store: store, number: number, unknownActionTypes)
+      if entry.skipped { skipped.append(number) }
+      entries.append(entry.entry)
+    }
+    try reader.checkPendingCauses()
+    guard reader.seen == header.entryCount else {
+      let seen = reader.seen
+      throw ActionLogImportError(
+        line: lines.count + 1,
+        reason: "the file ends after \(seen) entr\(seen == 1 ? "y" : "ies"); the header "
+          + "announced \(header.entryCount) (truncated?)")
+    }
+    return TimelineSession(
+      stores: infos, entries: entries, redaction: Self.redaction(header), skippedLines: skipped)
+  }
+
+  /// The header line, checked: a timeline of this version, a possible entry count, each
+  /// store listed once. An action log is recognised and named.
+  private static func header(
+    _ line: Data, byteCount: Int
+  ) throws(ActionLogImportError) -> TimelineHeader {
+    let format = LogFormat.of(line)
+    if format == ActionLogFormat.marker {
+      throw ActionLogImportError(
+        line: 1,
+        reason: "this is an action log (format \"\(ActionLogFormat.marker)\"), not a timeline: "
+          + "read it with ActionLogCodec")
+    }
     let header: TimelineHeader
     do {
-      header = try decoder.decode(TimelineHeader.self, from: text(first))
+      header = try JSONDecoder().decode(TimelineHeader.self, from: line)
     } catch {
       throw ActionLogImportError(
         line: 1,
         reason: "not a timeline header: "
-          + DecodingReason.explain(error, what: "header", line: text(first)))
+          + DecodingReason.explain(error, what: "header", line: line))
     }
     guard header.format == Self.format else {
       throw ActionLogImportError(
@@ -159,6 +216,30 @@ public struct TimelineCodec: Sendable {
         reason: "format version \(header.version) is not supported; this codec reads version "
           + "\(Self.version)")
     }
+    if let problem = LogFormat.entryCountProblem(header.entryCount, byteCount: byteCount) {
+      throw ActionLogImportError(line: 1, reason: problem)
+    }
+    var names: Set<String> = []
+    for store in header.stores {
+      guard names.insert(store.name).inserted else {
+        throw ActionLogImportError(
+          line: 1,
+          reason: "the header's stores list \"\(store.name)\" twice; each store is listed once")
+      }
+      guard store.entryCount >= 0, store.entryCount <= header.entryCount else {
+        throw ActionLogImportError(
+          line: 1,
+          reason: "the header's entryCount of \"\(store.name)\" is \(store.entryCount); it is "
+            + "0 or more and at most the timeline's \(header.entryCount)")
+      }
+    }
+    return header
+  }
+
+  /// The stores of the header that the codec knows, with their initial states decoded.
+  private func storeInfos(
+    _ header: TimelineHeader, unknownActionTypes: UnknownActionTypePolicy
+  ) throws(ActionLogImportError) -> [TimelineSession.StoreInfo] {
     var infos: [TimelineSession.StoreInfo] = []
     for store in header.stores {
       guard let decoder = stores[store.name] else {
@@ -182,105 +263,42 @@ public struct TimelineCodec: Sendable {
             + DecodingReason.explain(error, what: "initial state"))
       }
     }
-    var entries: [TimelineEntry] = []
-    var skipped: [Int] = []
-    var lastSequence = Int.min
-    var seen = 0
-    for (offset, range) in lines.dropFirst().enumerated() {
-      let number = offset + 2
-      guard seen < header.entryCount else {
-        throw ActionLogImportError(
-          line: number, reason: "more entries than the \(header.entryCount) the header announced")
-      }
-      seen += 1
-      guard !isBlank(range) else {
-        throw ActionLogImportError(line: number, reason: "the line is empty")
-      }
-      let fields: [String: JSONValue]
-      do {
-        guard let object = try decoder.decode(JSONValue.self, from: text(range)).fields else {
-          throw ActionLogImportError(line: number, reason: "the line is not a JSON object")
-        }
-        fields = object
-      } catch let error as ActionLogImportError {
-        throw error
-      } catch {
-        throw ActionLogImportError(
-          line: number, reason: DecodingReason.explain(error, what: "entry", line: text(range)))
-      }
-      guard case .string(let storeName)? = fields["store"] else {
-        throw ActionLogImportError(line: number, reason: "entry has no field .store")
-      }
-      guard case .int(let sequence)? = fields["sequence"], case .int(let index)? = fields["index"]
-      else {
-        throw ActionLogImportError(
-          line: number, reason: "entry has no integer fields .sequence and .index")
-      }
-      guard Int(sequence) > lastSequence else {
-        throw ActionLogImportError(
-          line: number,
-          reason: "entry #\(sequence) comes after entry #\(lastSequence); the entries of a "
-            + "timeline are in the order of their sequence numbers")
-      }
-      lastSequence = Int(sequence)
-      guard let store = stores[storeName] else {
-        if unknownActionTypes == .skip {
-          skipped.append(number)
-          continue
-        }
-        throw ActionLogImportError(
-          line: number,
-          reason: "the store \"\(storeName)\" is not registered with the codec; register it "
-            + "with register(store:codec:), or import with unknownActionTypes: .skip")
-      }
-      var cause: TimelineCause?
-      if let value = fields["cause"] {
-        guard case .object(let link) = value, case .int(let causeSequence)? = link["sequence"],
-          case .string(let kindName)? = link["kind"]
-        else {
-          throw ActionLogImportError(
-            line: number, reason: "entry field .cause is not {\"sequence\": n, \"kind\": k}")
-        }
-        guard let kind = TimelineCause.Kind(name: kindName) else {
-          throw ActionLogImportError(
-            line: number,
-            reason: "entry field .cause.kind \"\(kindName)\" is not one of "
-              + TimelineCause.Kind.allCases.map(\.name).joined(separator: ", "))
-        }
-        cause = TimelineCause(sequence: Int(causeSequence), kind: kind)
-      }
-      var marks: [String] = []
-      if case .array(let values)? = fields["redacted"] {
-        for case .string(let mark) in values { marks.append(mark) }
-      }
-      var line = fields
-      for key in ["store", "index", "cause", "redacted"] { line[key] = nil }
-      line["sequence"] = .int(index)
-      let decoded: TimelineStoreDecoder.Entry
-      do {
-        decoded = try store.decodeEntry(
-          try TimelineCodec.lineEncoder.encode(JSONValue.object(line)), unknownActionTypes)
-      } catch let error as ActionLogImportError {
-        throw ActionLogImportError(line: number, reason: error.reason)
-      } catch {
-        throw ActionLogImportError(
-          line: number, reason: DecodingReason.explain(error, what: "entry"))
-      }
-      if decoded.skippedType != nil { skipped.append(number) }
-      entries.append(
-        TimelineEntry(
-          sequence: Int(sequence), storeName: storeName, index: Int(index),
-          action: decoded.action, state: decoded.state, cause: cause,
-          isRejected: decoded.isRejected, isSkipped: decoded.isSkipped,
-          timestamp: decoded.timestamp, reducerDuration: decoded.duration,
-          redactedFields: marks))
+    return infos
+  }
+
+  /// One entry line decoded by its store's codec, and whether its action type was skipped.
+  private static func entry(
+    _ position: EntryReader.Position, store: TimelineStoreDecoder, number: Int,
+    _ unknownActionTypes: UnknownActionTypePolicy
+  ) throws(ActionLogImportError) -> (entry: TimelineEntry, skipped: Bool) {
+    var marks: [String] = []
+    if case .array(let values)? = position.fields["redacted"] {
+      for case .string(let mark) in values { marks.append(mark) }
     }
-    guard seen == header.entryCount else {
-      throw ActionLogImportError(
-        line: lines.count + 1,
-        reason: "the file ends after \(seen) entr\(seen == 1 ? "y" : "ies"); the header "
-          + "announced \(header.entryCount) (truncated?)")
+    // The store's codec reads the line as an action log's entry: its own fields only, and
+    // the store's index as the sequence number.
+    var line = position.fields
+    for key in ["store", "index", "cause", "redacted"] { line[key] = nil }
+    line["sequence"] = .int(Int64(position.index))
+    let decoded: TimelineStoreDecoder.Entry
+    do {
+      decoded = try store.decodeEntry(
+        try TimelineCodec.lineEncoder.encode(JSONValue.object(line)), unknownActionTypes)
+    } catch let error as ActionLogImportError {
+      throw ActionLogImportError(line: number, reason: error.reason)
+    } catch {
+      throw ActionLogImportError(line: number, reason: DecodingReason.explain(error, what: "entry"))
     }
+    let entry = TimelineEntry(
+      sequence: position.sequence, storeName: position.store, index: position.index,
+      action: decoded.action, state: decoded.state, cause: position.cause,
+      isRejected: decoded.isRejected, isSkipped: decoded.isSkipped,
+      timestamp: decoded.timestamp, reducerDuration: decoded.duration, redactedFields: marks)
+    return (entry, decoded.skippedType != nil)
+  }
+
+  /// The redaction policy the header lists.
+  private static func redaction(_ header: TimelineHeader) -> TimelineRedaction {
     var redaction = TimelineRedaction()
     for rule in header.redaction.rules {
       for type in rule.actionTypes {
@@ -289,8 +307,146 @@ public struct TimelineCodec: Sendable {
       for field in rule.payloadFields { redaction.withholdPayloadField(field, in: rule.store) }
       for field in rule.stateFields { redaction.withholdStateField(field, in: rule.store) }
     }
-    return TimelineSession(
-      stores: infos, entries: entries, redaction: redaction, skippedLines: skipped)
+    return redaction
+  }
+}
+
+/// Reads the timeline's own fields of each entry line in turn (its store, sequence number,
+/// index and cause) and checks them against the header and the lines before.
+private struct EntryReader {
+  /// Where an entry line belongs, and its fields.
+  struct Position {
+    let fields: [String: JSONValue]
+    let store: String
+    let sequence: Int
+    let index: Int
+    let cause: TimelineCause?
+  }
+
+  /// The stores the header lists.
+  let listed: Set<String>
+  /// How many entry lines were read.
+  private(set) var seen = 0
+  /// The sequence numbers read, to find the entry a cause names.
+  private var sequences: Set<Int> = []
+  private var first: Int?
+  private var last: Int?
+
+  init(header: TimelineHeader) {
+    listed = Set(header.stores.map(\.name))
+  }
+
+  mutating func position(of line: Data, number: Int) throws(ActionLogImportError) -> Position {
+    seen += 1
+    guard !LogLines.isBlank(line) else {
+      throw ActionLogImportError(line: number, reason: "the line is empty")
+    }
+    let fields: [String: JSONValue]
+    do {
+      guard let object = try JSONDecoder().decode(JSONValue.self, from: line).fields else {
+        throw ActionLogImportError(line: number, reason: "the line is not a JSON object")
+      }
+      fields = object
+    } catch let error as ActionLogImportError {
+      throw error
+    } catch {
+      throw ActionLogImportError(
+        line: number, reason: DecodingReason.explain(error, what: "entry", line: line))
+    }
+    guard case .string(let store)? = fields["store"] else {
+      throw ActionLogImportError(line: number, reason: "entry has no field .store")
+    }
+    guard listed.contains(store) else {
+      throw ActionLogImportError(
+        line: number,
+        reason: "entry field .store \"\(store)\" is not one of the header's stores")
+    }
+    guard case .int(let sequence64)? = fields["sequence"],
+      case .int(let index64)? = fields["index"],
+      let sequence = Int(exactly: sequence64), let index = Int(exactly: index64)
+    else {
+      throw ActionLogImportError(
+        line: number, reason: "entry has no integer fields .sequence and .index")
+    }
+    if let last, sequence <= last {
+      throw ActionLogImportError(
+        line: number,
+        reason: "entry field .sequence is \(sequence), after entry #\(last); the entries of a "
+          + "timeline are in the order of their sequence numbers, each once")
+    }
+    let cause = try cause(fields["cause"], of: sequence, number: number)
+    first = first ?? sequence
+    last = sequence
+    sequences.insert(sequence)
+    return Position(fields: fields, store: store, sequence: sequence, index: index, cause: cause)
+  }
+
+  /// The kinds of cause dispatched while the causing action is handled, before its commit:
+  /// their causing entry may come later.
+  static let mayPrecedeItsCause: Set<TimelineCause.Kind> = [
+    .middleware, .broadcast, .effect, .reducer,
+  ]
+
+  /// Causes that name a later entry, with the line that has each, checked at the end.
+  private var pending: [(sequence: Int, line: Int)] = []
+
+  /// Checks that every later entry a cause named is in the file.
+  func checkPendingCauses() throws(ActionLogImportError) {
+    for (sequence, line) in pending where !sequences.contains(sequence) {
+      throw ActionLogImportError(
+        line: line,
+        reason: "entry field .cause.sequence is \(sequence), but the file has no entry "
+          + "#\(sequence)")
+    }
+  }
+
+  /// The entry's cause: an earlier entry of the file, one before the file's first (dropped
+  /// from a full timeline), or, for a cause dispatched before its causing entry's commit, a
+  /// later entry of the file.
+  private mutating func cause(
+    _ value: JSONValue?, of sequence: Int, number: Int
+  ) throws(ActionLogImportError) -> TimelineCause? {
+    guard let value else { return nil }
+    guard case .object(let link) = value, case .int(let causeSequence64)? = link["sequence"],
+      let causeSequence = Int(exactly: causeSequence64), case .string(let kindName)? = link["kind"]
+    else {
+      throw ActionLogImportError(
+        line: number, reason: "entry field .cause is not {\"sequence\": n, \"kind\": k}")
+    }
+    guard let kind = TimelineCause.Kind(name: kindName) else {
+      throw ActionLogImportError(
+        line: number,
+        reason: "entry field .cause.kind \"\(kindName)\" is not one of "
+          + TimelineCause.Kind.allCases.map(\.name).joined(separator: ", "))
+    }
+    guard causeSequence != sequence else {
+      throw ActionLogImportError(
+        line: number,
+        reason: "entry field .cause.sequence is \(causeSequence), the entry itself; an entry "
+          + "does not cause itself")
+    }
+    if causeSequence > sequence {
+      // Dispatched while the causing action was handled, before its commit: the causing
+      // entry comes later in the file, and must be there.
+      guard Self.mayPrecedeItsCause.contains(kind) else {
+        throw ActionLogImportError(
+          line: number,
+          reason: "entry field .cause.sequence is \(causeSequence), an entry after this one; a "
+            + "\(kind.name) cause comes before what it causes")
+      }
+      pending.append((causeSequence, number))
+      return TimelineCause(sequence: causeSequence, kind: kind)
+    }
+    // A cause before the file's first entry was dropped from a full timeline; one after it
+    // must be in the file.
+    let first = first ?? sequence
+    guard causeSequence < first || sequences.contains(causeSequence) else {
+      throw ActionLogImportError(
+        line: number,
+        reason: "entry field .cause.sequence is \(causeSequence), but the file has no entry "
+          + "#\(causeSequence)")
+    }
+    return TimelineCause(sequence: causeSequence, kind: kind)
   }
 }
 

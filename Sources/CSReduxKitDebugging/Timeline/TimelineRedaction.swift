@@ -2,11 +2,20 @@
 /// some action types, some fields of payloads, some fields of states, per store.
 ///
 /// Given once, to the timeline, it applies to every export (``Timeline/export()``) and to the
-/// generated test source (``TimelineTestSource``). A withheld value is written as a value of
-/// the same JSON shape that carries nothing (`""`, `0`, `false`, `[]`, an object with each of
-/// its values withheld), and the entry lists what was withheld in its `redacted` field. A
-/// withheld payload also withholds the entry's `unexportedPayload` summary and its reducer's
-/// error description, which may repeat it.
+/// generated test source (``TimelineTestSource``), and so to the page made from an export
+/// (``TimelinePage``). A withheld value is written as a value of the same JSON kind that
+/// carries nothing (`""`, `0`, `false`, `[]`, `{}`: no element, no key), and the entry lists
+/// what was withheld in its `redacted` field. A withheld payload also withholds the entry's
+/// `unexportedPayload` summary and its reducer's error description, which may repeat it.
+///
+/// Only what an export writes is withheld. A store's diagnostics (a rejected action's error
+/// text, printed to standard error by default) and the live ``Timeline/entries`` stay in the
+/// process's hands: give the store a `diagnostics` handler to keep that text off standard
+/// error.
+///
+/// A rule that names a store the timeline does not record, or a field that no exported line
+/// has, withholds nothing: the export's header lists only the rules that applied and names
+/// the others under `notApplied`, so that a misspelt store (`"profile"` for `"Profile"`) shows.
 ///
 /// ```swift
 /// var redaction = TimelineRedaction()
@@ -78,9 +87,14 @@ public struct TimelineRedaction: Sendable, Equatable {
     rules[store, default: Rules()].stateFields.insert(field)
   }
 
-  /// Withholds the redacted parts of one entry line's object; returns the marks.
-  func apply(toEntry line: inout [String: JSONValue], store: String, type: Int) -> [String] {
+  /// Withholds the redacted parts of one entry line's object; returns the marks, and adds the
+  /// rules that withheld something to `applied`.
+  func apply(
+    toEntry line: inout [String: JSONValue], store: String, type: Int,
+    applied: inout [String: Rules]
+  ) -> [String] {
     guard let rules = rules[store], !rules.isEmpty else { return [] }
+    defer { note(line: line, rules: rules, store: store, type: type, in: &applied) }
     var marks: [String] = []
     var withheldPayload = false
     if rules.actionTypes.contains(type) {
@@ -120,10 +134,36 @@ public struct TimelineRedaction: Sendable, Equatable {
     return marks
   }
 
-  /// Withholds the state fields of `store`'s rules from `state`.
-  func apply(toState state: JSONValue, store: String) -> JSONValue {
+  /// Withholds the state fields of `store`'s rules from `state`, adding those it found to
+  /// `applied`.
+  func apply(
+    toState state: JSONValue, store: String, applied: inout [String: Rules]
+  ) -> JSONValue {
     guard let rules = rules[store], case .object(let fields) = state else { return state }
+    for field in rules.stateFields where fields[field] != nil {
+      applied[store, default: Rules()].stateFields.insert(field)
+    }
     return .object(apply(toState: fields, rules: rules).0)
+  }
+
+  /// Adds to `applied` the rules of `store` that withheld something from the line (as it was
+  /// after redaction: the keys stay, their values are blank).
+  private func note(
+    line: [String: JSONValue], rules: Rules, store: String, type: Int,
+    in applied: inout [String: Rules]
+  ) {
+    if rules.actionTypes.contains(type) {
+      applied[store, default: Rules()].actionTypes.insert(type)
+    } else if case .object(let fields)? = line["payload"] {
+      for field in rules.payloadFields where fields[field] != nil {
+        applied[store, default: Rules()].payloadFields.insert(field)
+      }
+    }
+    if case .object(let fields)? = line["state"] {
+      for field in rules.stateFields where fields[field] != nil {
+        applied[store, default: Rules()].stateFields.insert(field)
+      }
+    }
   }
 
   private func apply(

@@ -10,27 +10,31 @@ import _CSReduxKitShims
 /// File operations shared by ``StatePersistence`` and ``ActionLogCodec``.
 package enum Files {
   /// Replaces the file at `url` with `data` atomically: a temporary file in the same directory,
-  /// readable and writable by its owner only, written and flushed to disk, then renamed over
-  /// it. A crash at any point leaves either the old file or the new one, never a mix; a failed
-  /// write removes its temporary file. When `url` is a symbolic link, the file it leads to is
-  /// replaced and the link kept.
+  /// created exclusively under an unpredictable name with `mode` (owner only by default),
+  /// written and flushed to disk, then renamed over it within that directory. A crash at any
+  /// point leaves either the old file or the new one, never a mix; a failed write removes its
+  /// temporary file. A symbolic link at `url` is followed only when `followsOwnLinks` is true
+  /// and the link (each link of a chain) and the file it leads to belong to the user running
+  /// the process; the link is then kept. Anything else at `url` that is not a regular file of
+  /// that user is refused, and nothing is written.
   ///
   /// - Parameters:
-  ///   - link: The file, or a symbolic link to it.
+  ///   - url: The file, or a symbolic link to it.
   ///   - data: What to write.
   ///   - protection: An Apple data-protection class for the new file (1 to 4), or 0 for none.
+  ///   - mode: The new file's permissions; `0o600` by default.
+  ///   - followsOwnLinks: Whether a link of this user at `url` is followed.
+  ///   - createsDirectory: Whether a missing directory is created (with its parents).
   /// - Throws: A ``FileFailure`` saying which step failed; the file is then unchanged.
   package static func replace(
-    _ link: URL, with data: Data, protection: Int32 = 0
+    _ url: URL, with data: Data, protection: Int32 = 0, mode: Int = 0o600,
+    followsOwnLinks: Bool = false, createsDirectory: Bool = true
   ) throws(FileFailure) {
-    let url: URL
-    switch followLinks(from: link) {
-    case .success(let target): url = target
-    case .failure(let loop): throw FileFailure(what: "\(loop.phrase)", error: loop)
-    }
     let directory = url.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      if createsDirectory {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      }
     } catch {
       let what = "its directory could not be created (\(describe(error)))"
       if let loop = linkLoop(on: directory) {
@@ -45,27 +49,30 @@ package enum Files {
         throw FileFailure(what: "it could not be written (\(describe(error)))", error: error)
       }
     #else
-      // Hidden, unique, and in the same directory: a rename cannot cross file systems.
-      let temporary = directory.appending(
-        component: ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-      var step = csrk_replace_step_none
-      let code = withFileSystemPaths(url, temporary, directory) { path, temp, dir in
-        data.withUnsafeBytes { bytes in
-          csrk_replace_file(path, temp, dir, bytes.baseAddress, bytes.count, protection, &step)
-        }
+      let place: FilePlace
+      do {
+        place = try FilePlace(url, followsOwnLinks: followsOwnLinks)
+      } catch {
+        if case .loop(let loop) = error { throw FileFailure(what: loop.phrase, error: loop) }
+        throw FileFailure(what: error.phrase, error: error)
       }
-      guard code == 0 else {
-        let what =
-          switch step {
-          case csrk_replace_step_create: "the temporary file could not be created"
-          case csrk_replace_step_write: "the temporary file could not be written"
-          case csrk_replace_step_sync: "the temporary file could not be flushed to disk"
-          default: "the temporary file could not be renamed over it"
-          }
-        let error = SystemError(code: code)
-        throw FileFailure(what: "\(what) (\(error.reason))", error: error)
-      }
+      try place.replace(with: data, protection: protection, mode: mode)
     #endif
+  }
+
+  /// Replaces the file at `path` with `text` as
+  /// ``replace(_:with:protection:mode:followsOwnLinks:createsDirectory:)`` does, following no
+  /// link and creating no folder: the demo's writer, which has no Foundation of its own.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path, absolute or relative to the current directory.
+  ///   - text: What to write, as UTF-8.
+  ///   - mode: The new file's permissions; `0o600` by default.
+  /// - Throws: A ``FileFailure`` saying which step failed; the file is then unchanged.
+  package static func replace(
+    atPath path: String, withText text: String, mode: Int = 0o600
+  ) throws(FileFailure) {
+    try replace(URL(filePath: path), with: Data(text.utf8), mode: mode, createsDirectory: false)
   }
 
   /// Reads the file at `url`; `nil` when there is no such file.
@@ -123,30 +130,6 @@ package enum Files {
       return SystemError(code: underlying.code.rawValue).reason
     }
     return String(describing: error)
-  }
-
-  /// Calls `body` with the file-system representations of two URLs.
-  static func withFileSystemPaths(
-    _ first: URL, _ second: URL,
-    _ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
-  ) -> Int32 {
-    first.withUnsafeFileSystemRepresentation { first in
-      second.withUnsafeFileSystemRepresentation { second in
-        guard let first, let second else { return Int32(csrk_errno_invalid) }
-        return body(first, second)
-      }
-    }
-  }
-
-  /// Calls `body` with the file-system representations of three URLs.
-  static func withFileSystemPaths(
-    _ first: URL, _ second: URL, _ third: URL,
-    _ body: (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
-  ) -> Int32 {
-    third.withUnsafeFileSystemRepresentation { third in
-      guard let third else { return Int32(csrk_errno_invalid) }
-      return withFileSystemPaths(first, second) { body($0, $1, third) }
-    }
   }
 }
 

@@ -8,9 +8,12 @@ import _CSReduxKitShims
 #endif
 
 /// An errno value from the file shims.
-struct SystemError: Error, CustomStringConvertible {
-  let code: Int32
+package struct SystemError: Error, CustomStringConvertible {
+  /// The errno value.
+  package let code: Int32
   /// `No such file or directory, errno 2`.
-  var reason: String { "\(String(cString: csrk_error_message(code))), errno \(code)" }
-  var description: String { reason }
+  package var reason: String { "\(String(cString: csrk_error_message(code))), errno \(code)" }
+  package var description: String { reason }
+  /// Wraps an errno value.
+  package init(code: Int32) { self.code = code }
 }

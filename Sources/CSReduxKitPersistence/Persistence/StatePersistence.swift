@@ -48,10 +48,18 @@ import _CSReduxKitShims
 ///   readable and writable by their owner only (mode `0600`): a state holds whatever the app
 ///   keeps, and other users of the machine have no business reading it. On Apple platforms the
 ///   file also gets the data-protection class chosen with ``fileProtection``.
-/// - **Symbolic links are followed.** When the state file is a symbolic link, ``save(_:)``
-///   replaces the file it leads to, atomically, and keeps the link; ``restore(or:report:)``
-///   reads that file, and moves it aside (not the link) when it is bad. A link that leads round
-///   in a loop is reported, naming it.
+/// - **Your own symbolic links are followed, nobody else's.** When the state file is a
+///   symbolic link that belongs to the user running the app, and the file it leads to does
+///   too (or does not exist yet), ``save(_:)`` replaces that file, atomically, and keeps the
+///   link; ``restore(or:report:)`` reads that file, and moves it aside (not the link) when it
+///   is bad. A link owned by another user (one planted in a shared folder such as `/tmp`), a
+///   file of another user, or anything that is not a regular file (a folder, a pipe) is
+///   reported and left as it is: nothing of it is read, moved or replaced. A link that leads
+///   round in a loop is reported, naming it.
+/// - **Nothing outside the directory is touched.** The file is opened relative to its
+///   directory with no link followed but those above; temporary files are created
+///   exclusively, under unpredictable names, and renamed within that directory; only a
+///   regular file of the app's user is ever moved aside.
 ///
 /// Copies of a `StatePersistence` share one writer queue; use one value (or its copies) per
 /// file. On Windows, saving uses Foundation's atomic write, which does not flush to disk and
@@ -111,9 +119,12 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   ///   replacing an earlier such file; the next save then starts a fresh file. The error, with
   ///   the new path, is passed to `report` and returned.
   ///
-  /// When the state file is a symbolic link, the file it leads to is read (and moved aside when
-  /// bad). A link that leads round in a loop, or a URL that is not a file URL, gives `initial`
-  /// with source ``RestoredState/Source/badFile`` and an error that says so; nothing is moved.
+  /// When the state file is a symbolic link of the app's user, the file it leads to is read
+  /// (and moved aside when bad). A link of another user, a file of another user, something
+  /// that is not a regular file (a folder), a link that leads round in a loop, or a URL that
+  /// is not a file URL gives `initial` with source ``RestoredState/Source/badFile`` and an
+  /// error of kind ``PersistenceError/Kind/unreadable`` (or
+  /// ``PersistenceError/Kind/notAFileURL``) that says so; nothing is moved.
   ///
   /// It also removes temporary files left next to the state file by a save that a crash
   /// interrupted, so call it at start, before anything saves to the same file.
@@ -127,55 +138,133 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
     or initial: State,
     report: (PersistenceError) -> Void = PersistenceError.printToStandardError
   ) -> RestoredState<State> {
-    let file: URL
-    switch locate() {
-    case .success(let target): file = target
-    case .failure(let problem):
-      report(problem)
-      return RestoredState(state: initial, source: .badFile, error: problem)
-    }
-    removeLeftoverTemporaryFiles(next: file)
-    let data: Data
-    do {
-      data = try Data(contentsOf: file)
-    } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-      return RestoredState(state: initial, source: .noFile)
-    } catch {
-      let reason = "could not be read (\(Self.describe(error)))"
-      let problem =
-        nothingThere(file, reason: reason, error: error)
-        ?? setAside(file, .unreadable, reason: reason, error: error)
-      report(problem)
-      return RestoredState(state: initial, source: .badFile, error: problem)
-    }
-    switch decode(data) {
-    case .success(let state):
-      return RestoredState(state: state, source: .file)
-    case .failure(let failure):
-      let problem = setAside(file, failure.kind, reason: failure.reason, error: failure.error)
-      report(problem)
-      return RestoredState(state: initial, source: .badFile, error: problem)
-    }
+    #if os(Windows)
+      return restoreWithFoundation(or: initial, report: report)
+    #else
+      let place: FilePlace
+      switch locate() {
+      case .success(nil): return RestoredState(state: initial, source: .noFile)
+      case .success(let found?): place = found
+      case .failure(let problem):
+        report(problem)
+        return RestoredState(state: initial, source: .badFile, error: problem)
+      }
+      place.removeLeftovers(prefix: ".\(place.name).", suffix: ".tmp")
+      guard place.exists else { return RestoredState(state: initial, source: .noFile) }
+      let data: Data
+      do {
+        data = try place.read()
+      } catch {
+        let reason =
+          if case .system(let system, _) = error {
+            "could not be read (\(system.reason))"
+          } else {
+            "could not be read: \(error.phrase)"
+          }
+        let problem = setAside(place, .unreadable, reason: reason, error: error)
+        report(problem)
+        return RestoredState(state: initial, source: .badFile, error: problem)
+      }
+      switch decode(data) {
+      case .success(let state):
+        return RestoredState(state: state, source: .file)
+      case .failure(let failure):
+        let problem = setAside(place, failure.kind, reason: failure.reason, error: failure.error)
+        report(problem)
+        return RestoredState(state: initial, source: .badFile, error: problem)
+      }
+    #endif
   }
 
-  /// The file to read and write: ``fileURL``, or where the symbolic links there lead; the
-  /// error to report when it is not a file URL or its links go round in a loop.
-  private func locate() -> Result<URL, PersistenceError> {
-    guard fileURL.isFileURL else {
-      return .failure(
-        notAFileURL(
+  #if os(Windows)
+    /// ``restore(or:report:)`` where the directory-relative calls are not available: reads
+    /// the file through Foundation and moves nothing aside.
+    private func restoreWithFoundation(
+      or initial: State, report: (PersistenceError) -> Void
+    ) -> RestoredState<State> {
+      guard fileURL.isFileURL else {
+        let problem = notAFileURL(
           consequence:
-            "Nothing was read; the initial state is used instead, and every save will fail."))
+            "Nothing was read; the initial state is used instead, and every save will fail.")
+        report(problem)
+        return RestoredState(state: initial, source: .badFile, error: problem)
+      }
+      let data: Data
+      do {
+        data = try Data(contentsOf: fileURL)
+      } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+        return RestoredState(state: initial, source: .noFile)
+      } catch {
+        let problem = PersistenceError(
+          .unreadable, fileURL: fileURL,
+          reason: "could not be read (\(Self.describe(error)))",
+          consequence: "The initial state is used instead.", underlyingError: error)
+        report(problem)
+        return RestoredState(state: initial, source: .badFile, error: problem)
+      }
+      switch decode(data) {
+      case .success(let state):
+        return RestoredState(state: state, source: .file)
+      case .failure(let failure):
+        let problem = PersistenceError(
+          failure.kind, fileURL: fileURL, reason: failure.reason,
+          consequence: "The initial state is used instead.", underlyingError: failure.error)
+        report(problem)
+        return RestoredState(state: initial, source: .badFile, error: problem)
+      }
     }
-    return Files.followLinks(from: fileURL).mapError { loop in
-      PersistenceError(
-        .unreadable, fileURL: fileURL, reason: "could not be read: \(loop.phrase)",
-        consequence:
-          "There is no file there to keep. The initial state is used instead; saves will fail "
-          + "until the link leads to a file or to nothing.",
-        underlyingError: loop)
+  #else
+    /// The place of the file to read and write: ``fileURL``, or where the symbolic links of
+    /// this user there lead; the error to report when it is not a file URL, its links go round
+    /// in a loop, a folder on its path is not a folder, or what is there is refused; `nil`
+    /// when a folder on its path is missing (a first start).
+    private func locate() -> Result<FilePlace?, PersistenceError> {
+      guard fileURL.isFileURL else {
+        return .failure(
+          notAFileURL(
+            consequence:
+              "Nothing was read; the initial state is used instead, and every save will fail."))
+      }
+      do {
+        return .success(try FilePlace(fileURL, followsOwnLinks: true))
+      } catch {
+        switch error {
+        case .system(let system, _) where system.code == csrk_errno_missing:
+          return .success(nil)
+        case .loop(let loop) where loop.link == fileURL:
+          return .failure(
+            PersistenceError(
+              .unreadable, fileURL: fileURL, reason: "could not be read: \(loop.phrase)",
+              consequence:
+                "There is no file there to keep. The initial state is used instead; saves will "
+                + "fail until the link leads to a file or to nothing.",
+              underlyingError: loop))
+        case .refused(let phrase):
+          return .failure(
+            PersistenceError(
+              .unreadable, fileURL: fileURL, reason: "could not be read: \(phrase)",
+              consequence:
+                "Nothing was read, moved or changed there. The initial state is used instead; "
+                + "saves will fail until that is removed or the state file is given another "
+                + "path.",
+              underlyingError: error))
+        case .loop, .system:
+          let reason: String
+          if case .system(let system, _) = error {
+            reason = "could not be read (\(system.reason))"
+          } else {
+            reason = "could not be read (\(error.phrase))"
+          }
+          return .failure(
+            nothingThere(fileURL, reason: reason, error: error)
+              ?? PersistenceError(
+                .unreadable, fileURL: fileURL, reason: reason,
+                consequence: "Nothing was moved. The initial state is used instead.",
+                underlyingError: error))
+        }
+      }
     }
-  }
+  #endif
 
   /// The error of a URL that is not a file URL, with what it means for the call.
   private func notAFileURL(consequence: String) -> PersistenceError {
@@ -185,20 +274,6 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
       consequence:
         "\(consequence) Create it with a file URL, such as URL(filePath:) or "
         + "URL.applicationSupportDirectory.appending(component:).")
-  }
-
-  /// Removes the temporary files of saves that a crash or power cut interrupted before their
-  /// rename; at start no save of this app can be under way.
-  private func removeLeftoverTemporaryFiles(next file: URL) {
-    let directory = file.deletingLastPathComponent()
-    let prefix = ".\(file.lastPathComponent)."
-    guard
-      let names = try? FileManager.default.contentsOfDirectory(
-        atPath: directory.path(percentEncoded: false))
-    else { return }
-    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-      try? FileManager.default.removeItem(at: directory.appending(component: name))
-    }
   }
 
   /// Why a file's contents could not be decoded.
@@ -312,7 +387,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
 
   /// Moves the bad file aside and builds the error that says where.
   private func setAside(
-    _ file: URL, _ kind: PersistenceError.Kind, reason: String, error: (any Error)?
+    _ place: FilePlace, _ kind: PersistenceError.Kind, reason: String, error: (any Error)?
   ) -> PersistenceError {
     let label: String
     let advice: String
@@ -329,7 +404,7 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
       label = "corrupt"
       advice = "Inspect the moved file to see what went wrong, or delete it."
     }
-    switch moveAside(file, as: label) {
+    switch moveAside(place, as: label) {
     case .success(let destination):
       return PersistenceError(
         kind, fileURL: fileURL, reason: reason,
@@ -348,33 +423,33 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
   }
 
   /// Renames the state file to `<name>.<label>-<UTC time>[-n]`, never replacing a file, and
-  /// makes the moved file its owner's only: it holds a state, whoever wrote it.
-  private func moveAside(_ fileURL: URL, as label: String) -> Result<URL, SystemError> {
+  /// makes the moved file its owner's only: it holds a state, whoever wrote it. Nothing but a
+  /// regular file of the user running the process is ever moved.
+  private func moveAside(_ place: FilePlace, as label: String) -> Result<URL, MoveFailure> {
     let stamp = Date.now.formatted(
       Date.ISO8601FormatStyle(
         dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
         timeZone: .gmt))
-    let directory = fileURL.deletingLastPathComponent()
-    let base = "\(fileURL.lastPathComponent).\(label)-\(stamp)"
+    let base = "\(place.name).\(label)-\(stamp)"
     var attempt = 1
     while true {
       let name = attempt == 1 ? base : "\(base)-\(attempt)"
-      let destination = directory.appending(component: name)
-      let code = Files.withFileSystemPaths(fileURL, destination) { from, to in
-        csrk_rename_exclusive(from, to)
-      }
-      if code == 0 {
-        _ = destination.withUnsafeFileSystemRepresentation { path in
-          path.map { csrk_restrict_to_owner($0) }
-        }
-        return .success(destination)
+      let code = place.moveAside(as: name)
+      if code == 0 { return .success(place.directoryURL.appending(component: name)) }
+      if code == csrk_refused {
+        return .failure(MoveFailure(reason: "it is not a regular file of this user"))
       }
       // Another bad file was set aside under this name in the same second: keep both.
       guard code == csrk_errno_exists, attempt < 1000 else {
-        return .failure(SystemError(code: code))
+        return .failure(MoveFailure(reason: SystemError(code: code).reason))
       }
       attempt += 1
     }
+  }
+
+  /// Why a bad file could not be moved aside.
+  private struct MoveFailure: Error {
+    let reason: String
   }
 
   // MARK: - Saving
@@ -422,13 +497,17 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
 
   private func replaceFile(with data: Data) throws(PersistenceError) {
     do {
-      try Files.replace(fileURL, with: data, protection: fileProtection.systemClass)
+      try Files.replace(
+        fileURL, with: data, protection: fileProtection.systemClass, followsOwnLinks: true)
     } catch {
       let advice =
         error.error is LinkLoop
         ? "Make the link lead to a file, a folder or nothing, or remove it."
-        : "Check that the directory is writable, the disk is not full, and nothing else is in "
-          + "the file's place."
+        : error.error is FilePlaceProblem
+          ? "Remove what is there (nothing of it was changed), or give the state file another "
+            + "path."
+          : "Check that the directory is writable, the disk is not full, and nothing else is in "
+            + "the file's place."
       throw PersistenceError(
         .writeFailed, fileURL: fileURL, reason: "was not saved: \(error.what)",
         consequence: "The previous file, if any, is unchanged. \(advice)",

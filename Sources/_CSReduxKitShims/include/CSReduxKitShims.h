@@ -171,9 +171,14 @@ static inline void csrk_write_stderr_line(const char *line) {
 #include <stddef.h>
 
 /// The errno values the Swift side tests for, without importing Glibc or Darwin.
-enum { csrk_errno_exists = EEXIST, csrk_errno_invalid = EINVAL, csrk_errno_loop = ELOOP };
+enum {
+  csrk_errno_exists = EEXIST,
+  csrk_errno_invalid = EINVAL,
+  csrk_errno_loop = ELOOP,
+  csrk_errno_missing = ENOENT,
+};
 
-/// Where `csrk_replace_file` stopped, for its error message.
+/// Where `csrk_place_replace` stopped, for its error message.
 typedef enum {
   csrk_replace_step_none = 0,
   csrk_replace_step_create = 1,
@@ -182,30 +187,94 @@ typedef enum {
   csrk_replace_step_rename = 4,
 } csrk_replace_step;
 
-/// Writes `count` bytes to a new file at `temp_path` (which must not exist), readable and
-/// writable by its owner only, flushes it to the storage device (F_FULLFSYNC on Darwin, fsync
-/// elsewhere), renames it over `path`, then flushes `directory` so that the rename itself
-/// survives a power cut. On failure, removes the temporary file, sets `*failed_step` and
-/// returns the errno value; `path` is then untouched. A `protection_class` above 0 is set on
-/// the new file on Apple platforms (F_SETPROTECTIONCLASS) where the file system supports it,
-/// and has no effect elsewhere.
-int csrk_replace_file(const char *path, const char *temp_path, const char *directory,
-                      const void *bytes, size_t count, int protection_class,
-                      csrk_replace_step *failed_step);
-
-/// Takes the group's and others' permissions off what is at `path`, a symbolic link excepted;
-/// returns 0 or the errno value.
-int csrk_restrict_to_owner(const char *path);
-
 /// 0 when `stat` succeeds for `path` (following symbolic links), otherwise its errno value.
 int csrk_stat_error(const char *path);
 
 /// The system's message for an errno value, such as "No such file or directory".
 const char *csrk_error_message(int code);
 
-/// Renames `from` to `to` unless `to` exists (returns EEXIST then): atomically with
-/// renamex_np / renameat2 or a hard link where the file system allows, else check-then-rename.
-int csrk_rename_exclusive(const char *from, const char *to);
+// MARK: - Files in a directory (no link followed that the caller did not ask for)
+//
+// Every call below works relative to a directory opened once (`csrk_place_open`), never
+// follows a symbolic link at the last component unless told to, and then only a link owned by
+// the user running the process that leads to a file of that user: a link or a file another
+// user planted in a shared folder is refused, never opened, renamed or overwritten.
+
+/// Why a place was refused, beside the errno value of a failed call.
+typedef enum {
+  csrk_refusal_none = 0,
+  /// The last component is a symbolic link, and links are not followed for this file.
+  csrk_refusal_link = 1,
+  /// A symbolic link on the way belongs to another user.
+  csrk_refusal_foreign_link = 2,
+  /// The file belongs to another user.
+  csrk_refusal_foreign_file = 3,
+  /// Something other than a regular file is there: a folder, a device, a socket, a pipe.
+  csrk_refusal_not_regular = 4,
+} csrk_refusal;
+
+/// The errno value (out of errno's range) of a call refused for a `csrk_refusal` reason.
+enum { csrk_refused = -1 };
+
+/// A file's place: an open directory and a name in it, found by `csrk_place_open`.
+typedef struct {
+  /// The directory's descriptor; -1 once closed.
+  int directory;
+  /// The name in `directory`, NUL-terminated.
+  char name[1024];
+  /// 1 when a regular file is there, 0 when nothing is.
+  int exists;
+  /// Why the place was refused, when `csrk_place_open` returned `csrk_refused`.
+  csrk_refusal refusal;
+  /// The owner of what was refused (a link or a file), or -1.
+  long refused_owner;
+  /// How many symbolic links were followed to reach the place (or the refusal).
+  int links_followed;
+  /// The path of what was refused or went round in a loop, NUL-terminated (may be relative
+  /// to the directory of the link that named it).
+  char refused_path[1024];
+} csrk_place;
+
+/// Opens the directory `directory` (following links there: they are the caller's path) and
+/// finds `name` in it. A symbolic link at `name` is followed only when `follow_own_links` is
+/// 1 and the link belongs to the user running the process, and so on along a chain of at most
+/// 32 links; the place is then the chain's end, in the directory of the last link's target.
+/// Returns 0, an errno value (ELOOP for a chain too long, ENOENT or ENOTDIR for a directory
+/// missing) or `csrk_refused` with `place->refusal` set; the directory is closed unless 0 is
+/// returned. Something other than a regular file there, or a file owned by another user, is
+/// refused.
+int csrk_place_open(const char *directory, const char *name, int follow_own_links,
+                    csrk_place *place);
+
+/// Closes the place's directory.
+void csrk_place_close(csrk_place *place);
+
+/// Replaces the file at the place with `count` bytes: a new file `temp_name` in the same
+/// directory, created exclusively (O_EXCL, no link followed) with `mode`, written, flushed to
+/// the device, then renamed over the place's name within that directory, and the directory
+/// flushed. On failure, removes the temporary file, sets `*failed_step` and returns the errno
+/// value. A `protection_class` above 0 is set on the new file on Apple platforms.
+int csrk_place_replace(const csrk_place *place, const char *temp_name, const void *bytes,
+                       size_t count, int protection_class, unsigned mode,
+                       csrk_replace_step *failed_step);
+
+/// Reads the regular file at the place, opened with no link followed; `*bytes` is then a
+/// buffer of `*count` bytes the caller frees with `free`. Returns 0, an errno value, or
+/// `csrk_refused` when something other than a regular file of this user is there.
+int csrk_place_read(const csrk_place *place, void **bytes, size_t *count);
+
+/// Renames the regular file at the place to `to_name` in the same directory, unless
+/// `to_name` exists (EEXIST), and takes the group's and others' permissions off it. Refuses
+/// (`csrk_refused`) anything that is not a regular file of this user.
+int csrk_place_move_aside(const csrk_place *place, const char *to_name);
+
+/// Removes the regular files of this user in the place's directory whose names start with
+/// `prefix` and end with `suffix`; nothing else (no link, no folder) is touched.
+void csrk_place_remove_leftovers(const csrk_place *place, const char *prefix,
+                                 const char *suffix);
+
+/// Frees a buffer of `csrk_place_read`.
+static inline void csrk_free(void *bytes) { free(bytes); }
 #endif
 
 #endif

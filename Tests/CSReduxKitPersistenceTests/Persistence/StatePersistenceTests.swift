@@ -340,10 +340,10 @@ struct StatePersistenceTests {
     }
   }
 
-  @Test("a file that cannot be read is reported and moved aside as unreadable")
-  func unreadableFile() throws {
+  @Test("a folder in the file's place is reported as unreadable and never moved aside")
+  func folderInPlace() throws {
     try withTemporaryDirectory { directory in
-      // A directory in the file's place: it exists, but cannot be read as a file.
+      // A directory in the file's place: it exists, but is no file, and only a file moves.
       let file = directory.appending(component: "notes.json")
       try FileManager.default.createDirectory(
         at: file.appending(component: "inside"), withIntermediateDirectories: true)
@@ -354,11 +354,10 @@ struct StatePersistenceTests {
       #expect(restored.state == Notes(count: 1))
       let error = try #require(restored.error)
       #expect(error.kind == .unreadable)
-      #expect(error.description.contains("could not be read ("))
-      let movedTo = try #require(error.movedTo)
-      #expect(movedTo.lastPathComponent.hasPrefix("notes.json.unreadable-"))
-      #expect(exists(movedTo.appending(component: "inside")))
-      #expect(!exists(file))
+      #expect(error.description.contains("is not a regular file"))
+      #expect(error.movedTo == nil)
+      #expect(exists(file.appending(component: "inside")))
+      #expect(try contents(of: directory) == ["notes.json"])
     }
   }
 
@@ -385,11 +384,10 @@ struct StatePersistenceTests {
     }
   }
 
-  @Test(
-    "a save that cannot rename over its target removes its temporary file and leaves the target")
-  func failedRenameRemovesTemporaryFile() throws {
+  @Test("a save refuses a folder in the file's place, leaves no temporary file and the folder")
+  func saveRefusesFolder() throws {
     try withTemporaryDirectory { directory in
-      // A non-empty directory where the file should be: the rename over it fails.
+      // A non-empty directory where the file should be: refused before anything is created.
       let file = directory.appending(component: "notes.json")
       let inside = file.appending(component: "inside.txt")
       try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
@@ -402,7 +400,7 @@ struct StatePersistenceTests {
 
       #expect(error?.kind == .writeFailed)
       #expect(
-        error?.description.contains("the temporary file could not be renamed over it") == true)
+        error?.description.contains("is not a regular file") == true)
       #expect(try contents(of: directory) == ["notes.json"])
       #expect(try String(contentsOf: inside, encoding: .utf8) == "untouched")
     }

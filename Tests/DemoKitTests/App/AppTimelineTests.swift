@@ -54,7 +54,8 @@ struct AppTimelineTests {
     #expect(
       unwritable.save() == (
         false,
-        "demo: /nonexistent-dir/app.jsonl: cannot write the timeline: No such file or directory"
+        "demo: /nonexistent-dir/app.jsonl: cannot write the timeline: its folder "
+          + "/nonexistent-dir/ could not be opened (No such file or directory, errno 2)"
       ))
   }
 

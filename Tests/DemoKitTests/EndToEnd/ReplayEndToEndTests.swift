@@ -161,7 +161,8 @@ struct ReplayEndToEndTests {
     #expect(run.output.hasPrefix("> add A\n"))
     #expect(
       run.error
-        == "demo: /nonexistent-dir/log.jsonl: cannot write the timeline: No such file or directory\n"
+        == "demo: /nonexistent-dir/log.jsonl: cannot write the timeline: its folder "
+        + "/nonexistent-dir/ could not be opened (No such file or directory, errno 2)\n"
     )
   }
 
