@@ -44,6 +44,12 @@ extension Store {
     engine.effects.nextSerial
   }
 
+  /// The running effects numbered `mark` or more (see ``effectMark``), oldest first. For
+  /// CSReduxKitTesting, which names the effects a test started.
+  package func runningEffects(from mark: UInt64) -> [RunningEffect] {
+    engine.effects.running(from: mark)
+  }
+
   /// Calls `body` once the store is idle and no effect started since `mark` runs. For
   /// CSReduxKitTesting, which waits for the effects an action started.
   package func whenIdle(

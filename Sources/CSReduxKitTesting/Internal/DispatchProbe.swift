@@ -79,15 +79,13 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
     }
     var expected = outcome.before
     try changes(&expected)
-    guard expected != outcome.state else { return outcome.state }
-    let header = "the state after \(actionText) is not the expected one"
-    guard let difference = StateDifference(from: expected, to: outcome.state) else {
-      throw site.error(
-        .stateMismatch,
-        "\(header): == says they differ, but both print alike:\n  \(outcome.state)")
+    if let mismatch = stateMismatch(
+      "the state after \(actionText) is not the expected one", expected: expected,
+      actual: outcome.state, at: site)
+    {
+      throw mismatch
     }
-    throw site.error(
-      .stateMismatch, "\(header) (expected → actual):\n\(difference)", difference: difference)
+    return outcome.state
   }
 
   /// Checks that the action's notification is a rejection.
