@@ -15,7 +15,7 @@ extension TestStore {
   ///
   /// - Parameters:
   ///   - type: The action's case: a raw value of the module's action enum, or an
-  ///     ``CSReduxKit/EnumAction``'s `Kind`.
+  ///     `EnumAction`'s `Kind`.
   ///   - timeout: How long to wait for the action; ``timeout`` when `nil`.
   ///   - fileID: The caller's file, for failures; leave the default.
   ///   - filePath: The caller's file path, for failures; leave the default.

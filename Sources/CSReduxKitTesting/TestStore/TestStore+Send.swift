@@ -16,7 +16,7 @@ extension TestStore {
   /// 4. compares the state committed for it with the state before it passed through
   ///    `changes`, and fails with the difference, field by field (expected → actual).
   ///
-  /// A ``CSReduxKit/Thunk`` may be sent: its work runs (or starts, for an effect) and it
+  /// A `Thunk` may be sent: its work runs (or starts, for an effect) and it
   /// changes no state itself, so `changes` must change nothing. The actions it dispatches
   /// are received with `receive`, even those committed before `send` returns. An action that
   /// a middleware dropped, or that the reducer rejected, fails the step and says so.

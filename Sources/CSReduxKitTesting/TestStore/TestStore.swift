@@ -16,13 +16,13 @@ import CSReduxKit
 /// }
 /// ```
 ///
-/// A test store watches an existing ``CSReduxKit/Store`` of any kind: any reducer, finish
+/// A test store watches an existing `Store` of any kind: any reducer, finish
 /// called at once or later, any middleware, effects. It subscribes when it is made and
 /// records every action the store commits, then each step accounts for them in order:
 ///
 /// - ``send(_:timeout:fileID:filePath:line:column:_:)`` dispatches an action and checks the
 ///   state committed for it: the closure turns the state before into the state expected after.
-///   A ``CSReduxKit/Thunk`` (an effect included) may be sent too: it changes no state itself,
+///   A `Thunk` (an effect included) may be sent too: it changes no state itself,
 ///   and what it dispatches is received.
 /// - ``receive(_:timeout:fileID:filePath:line:column:_:)`` takes the next action that reached
 ///   the reducer by another way than `send`: from an effect, a thunk, a middleware, a follow

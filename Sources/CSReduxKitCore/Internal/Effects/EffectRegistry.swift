@@ -8,9 +8,13 @@
 @usableFromInline
 final class _EffectRegistry: Sendable {
   let table = _Locked(_EffectTable())
+  /// What the effects read through their context; set where the store is made.
+  let dependencies: EffectDependencies
 
   @usableFromInline
-  init() {}
+  init(dependencies: EffectDependencies) {
+    self.dependencies = dependencies
+  }
 
   /// Registers a new effect, cancelling the running ones with its identity when
   /// `cancelInFlight`; returns its serial number and the tasks to cancel, or `nil` when the
