@@ -19,10 +19,13 @@ import CSReduxKit
 /// - A sleeper whose task is cancelled (its effect was cancelled, a search superseded by a
 ///   newer one) wakes at once with `CancellationError`, whatever the time: a cancelled effect
 ///   ends without the test advancing the clock.
-/// - After waking sleepers, an advance yields to the tasks it woke several times, so that an
-///   effect usually reaches its next step (a dispatch, another sleep) before the advance
-///   returns; a ``TestStore/receive(_:timeout:fileID:filePath:line:column:_:)`` waits for the
-///   actions it dispatches in any case.
+/// - An advance when nobody sleeps first waits, up to a second and without polling, for an
+///   effect that is starting to reach its sleep: `send` returns once an effect has started,
+///   perhaps before its task ran. After waking sleepers, an advance yields to the tasks it
+///   woke several times, so that an effect usually reaches its next step (a dispatch, another
+///   sleep) before the advance returns; a
+///   ``TestStore/receive(_:timeout:fileID:filePath:line:column:_:)`` waits for the actions it
+///   dispatches in any case.
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: how far it is from the clock's start.
   public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
@@ -71,6 +74,8 @@ public final class TestClock: Clock, Sendable {
     var now = Instant()
     var sleepers: [Sleeper] = []
     var nextID: UInt64 = 0
+    /// Advances waiting for a sleeper, woken when one is registered.
+    var sleeperWatchers: [OneShot<Void>] = []
   }
 
   private let inner = _Locked(Inner())
@@ -103,13 +108,15 @@ public final class TestClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let resumeNow = inner.withLock { inner -> Bool in
-          if deadline <= inner.now { return true }
+        let (resumeNow, watchers) = inner.withLock { inner -> (Bool, [OneShot<Void>]) in
+          if deadline <= inner.now { return (true, []) }
           // Cancelled before the sleeper was registered: the handler found nothing to wake.
-          if Task.isCancelled { return true }
+          if Task.isCancelled { return (true, []) }
           inner.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
+          defer { inner.sleeperWatchers = [] }
+          return (false, inner.sleeperWatchers)
         }
+        for watcher in watchers { watcher.fulfill(()) }
         if resumeNow {
           if Task.isCancelled {
             continuation.resume(throwing: CancellationError())
@@ -141,6 +148,7 @@ public final class TestClock: Clock, Sendable {
   /// - Parameter deadline: Where the clock should stand.
   public func advance(to deadline: Instant) async {
     await yieldToWokenTasks()
+    await waitForASleeper()
     while true {
       let next = inner.withLock { inner -> Sleeper? in
         guard
@@ -176,6 +184,22 @@ public final class TestClock: Clock, Sendable {
       let deadline = inner.withLock { inner in inner.sleepers.map(\.deadline).min() }
       guard let deadline else { return }
       await advance(to: deadline)
+    }
+  }
+
+  /// When nobody sleeps, gives the effects that are starting up to a second to reach their
+  /// sleep, so that an advance right after an effect started wakes it: it returns as soon as
+  /// a sleeper is registered, without polling.
+  private func waitForASleeper() async {
+    let watcher = OneShot<Void>()
+    let isWaiting = inner.withLock { inner -> Bool in
+      guard inner.sleepers.isEmpty else { return false }
+      inner.sleeperWatchers.append(watcher)
+      return true
+    }
+    guard isWaiting else { return }
+    if await watcher.value(within: .seconds(1)) == nil {
+      inner.withLock { $0.sleeperWatchers.removeAll { $0 === watcher } }
     }
   }
 

@@ -22,6 +22,27 @@ private func load(waitingAt door: Door? = nil) -> Thunk<Tally> {
   }
 }
 
+// example: testing-teststore
+@Test("an effect's actions, step by step")
+func effectStepByStep() async {
+  let test = TestStore(
+    Store(
+      state: Tally(), reducer: tallyReducer,
+      actionNames: ActionTypeNames(TallyAction.self)))
+  let load = Thunk<Tally>.effect(id: "load") { context in
+    context.dispatch(Action(TallyAction.note, data: "started"))
+    context.dispatch(Action(TallyAction.add, data: 3))
+  }
+  await test.send(Action(TallyAction.add, data: 1)) { $0.value = 1 }
+  await test.send(load)  // an effect: it changes no state itself
+  await test.receive(TallyAction.note, payload: "started") {
+    $0.notes = ["started"]
+  }
+  await test.receive(TallyAction.add) { $0.value = 4 }
+  await test.finish()
+}
+// end-example
+
 @Suite("TestStore: send, receive, finish, exhaustive by default")
 struct TestStoreTests {
   @Test("send checks the state committed for an action against the expected changes")
