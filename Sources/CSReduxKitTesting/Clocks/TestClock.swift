@@ -24,7 +24,7 @@ import CSReduxKit
 ///   perhaps before its task ran. After waking sleepers, an advance yields to the tasks it
 ///   woke several times, so that an effect usually reaches its next step (a dispatch, another
 ///   sleep) before the advance returns; a
-///   ``TestStore/receive(_:timeout:fileID:filePath:line:column:_:)`` waits for the actions it
+///   ``TestStore/receive(_:timeout:isolation:fileID:filePath:line:column:_:)`` waits for the actions it
 ///   dispatches in any case.
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: how far it is from the clock's start.

@@ -21,12 +21,14 @@ extension TestStore {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for the effects; ``timeout`` when `nil`.
+  ///   - isolation: The caller's actor, which the step runs on; leave the default.
   ///   - fileID: The caller's file, for failures; leave the default.
   ///   - filePath: The caller's file path, for failures; leave the default.
   ///   - line: The caller's line, for failures; leave the default.
   ///   - column: The caller's column, for failures; leave the default.
   public func finish(
-    timeout: Duration? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+    timeout: Duration? = nil, isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
     let site = CallSite(fileID, filePath, line, column)

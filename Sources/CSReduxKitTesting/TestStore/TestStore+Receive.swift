@@ -17,6 +17,7 @@ extension TestStore {
   ///   - type: The action's case: a raw value of the module's action enum, or an
   ///     `EnumAction`'s `Kind`.
   ///   - timeout: How long to wait for the action; ``timeout`` when `nil`.
+  ///   - isolation: The caller's actor, which the step runs on; leave the default.
   ///   - fileID: The caller's file, for failures; leave the default.
   ///   - filePath: The caller's file path, for failures; leave the default.
   ///   - line: The caller's line, for failures; leave the default.
@@ -24,7 +25,8 @@ extension TestStore {
   ///   - changes: Turns a copy of the state before the action into the state expected after
   ///     it; leave it out when the action should change nothing.
   public func receive<Kind: RawRepresentable>(
-    _ type: Kind, timeout: Duration? = nil, fileID: String = #fileID,
+    _ type: Kind, timeout: Duration? = nil, isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ changes: (inout State) throws -> Void = { _ in }
   ) async where Kind.RawValue == Int {
@@ -42,13 +44,14 @@ extension TestStore {
   /// await test.receive(CounterAction.add, payload: 2) { $0.count = 2 }
   /// ```
   ///
-  /// It works like ``receive(_:timeout:fileID:filePath:line:column:_:)``; an action of the
+  /// It works like ``receive(_:timeout:isolation:fileID:filePath:line:column:_:)``; an action of the
   /// right type with another payload is a wrong action.
   ///
   /// - Parameters:
   ///   - type: The action's case.
   ///   - payload: The action's `data`, compared with `==`.
   ///   - timeout: How long to wait for the action; ``timeout`` when `nil`.
+  ///   - isolation: The caller's actor, which the step runs on; leave the default.
   ///   - fileID: The caller's file, for failures; leave the default.
   ///   - filePath: The caller's file path, for failures; leave the default.
   ///   - line: The caller's line, for failures; leave the default.
@@ -56,7 +59,9 @@ extension TestStore {
   ///   - changes: Turns a copy of the state before the action into the state expected after
   ///     it.
   public func receive<Kind: RawRepresentable, Payload: Equatable & Sendable>(
-    _ type: Kind, payload: Payload, timeout: Duration? = nil, fileID: String = #fileID,
+    _ type: Kind, payload: Payload, timeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ changes: (inout State) throws -> Void = { _ in }
   ) async where Kind.RawValue == Int {
@@ -71,7 +76,8 @@ extension TestStore {
 
   /// The steps of every `receive`.
   private func receive(
-    _ type: Int, expecting expected: String, timeout: Duration?, at site: CallSite,
+    _ type: Int, expecting expected: String, timeout: Duration?,
+    isolation: isolated (any Actor)? = #isolation, at site: CallSite,
     changes: (inout State) throws -> Void, matches: (any ActionProtocol) -> Bool
   ) async {
     let timeout = timeout ?? self.timeout

@@ -24,6 +24,7 @@ extension TestStore {
   /// - Parameters:
   ///   - action: Any action: an ordinary one, a thunk or an effect.
   ///   - timeout: How long to wait for the store; ``timeout`` when `nil`.
+  ///   - isolation: The caller's actor, which the step runs on; leave the default.
   ///   - fileID: The caller's file, for failures; leave the default.
   ///   - filePath: The caller's file path, for failures; leave the default.
   ///   - line: The caller's line, for failures; leave the default.
@@ -31,7 +32,9 @@ extension TestStore {
   ///   - changes: Turns a copy of the state before `action` into the state expected after it;
   ///     leave it out when `action` should change nothing.
   public func send(
-    _ action: any ActionProtocol, timeout: Duration? = nil, fileID: String = #fileID,
+    _ action: any ActionProtocol, timeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ changes: (inout State) throws -> Void = { _ in }
   ) async {

@@ -20,15 +20,15 @@ import CSReduxKit
 /// called at once or later, any middleware, effects. It subscribes when it is made and
 /// records every action the store commits, then each step accounts for them in order:
 ///
-/// - ``send(_:timeout:fileID:filePath:line:column:_:)`` dispatches an action and checks the
+/// - ``send(_:timeout:isolation:fileID:filePath:line:column:_:)`` dispatches an action and checks the
 ///   state committed for it: the closure turns the state before into the state expected after.
 ///   A `Thunk` (an effect included) may be sent too: it changes no state itself,
 ///   and what it dispatches is received.
-/// - ``receive(_:timeout:fileID:filePath:line:column:_:)`` takes the next action that reached
+/// - ``receive(_:timeout:isolation:fileID:filePath:line:column:_:)`` takes the next action that reached
 ///   the reducer by another way than `send`: from an effect, a thunk, a middleware, a follow
-///   link or a subscriber's nested dispatch; ``receive(_:payload:timeout:fileID:filePath:line:column:_:)``
+///   link or a subscriber's nested dispatch; ``receive(_:payload:timeout:isolation:fileID:filePath:line:column:_:)``
 ///   also checks its payload.
-/// - ``finish(timeout:fileID:filePath:line:column:)`` waits for the effects started since the
+/// - ``finish(timeout:isolation:fileID:filePath:line:column:)`` waits for the effects started since the
 ///   test store was made, then fails on any that still run and on any action not received.
 ///
 /// **Exhaustive by default.** Every committed action must be sent or received, in order, and
@@ -44,7 +44,7 @@ public final class TestStore<State: StateProtocol & Equatable>: Sendable {
   /// How much a test must account for.
   public enum Exhaustivity: Sendable, Hashable {
     /// Every action the store commits must be sent or received, in order, and every effect
-    /// must have returned by ``TestStore/finish(timeout:fileID:filePath:line:column:)``.
+    /// must have returned by ``TestStore/finish(timeout:isolation:fileID:filePath:line:column:)``.
     case on
     /// Only what the test names is checked: `receive` skips the actions before the one it
     /// names, `send` skips those not received, and `finish` waits for the store's queue
