@@ -38,6 +38,12 @@ extension Store {
     engine.effects.cancelAll()
   }
 
+  /// The dependencies the store's effects read. For CSReduxKitTesting, whose test clock
+  /// learns which stores sleep on it.
+  package var effectDependencies: EffectDependencies {
+    engine.effects.dependencies
+  }
+
   /// The number the next effect gets: every effect started from now on is counted by
   /// `whenIdle(includingEffectsFrom:_:)` with this mark. For CSReduxKitTesting.
   package var effectMark: UInt64 {

@@ -19,9 +19,10 @@ import CSReduxKit
 /// - A sleeper whose task is cancelled (its effect was cancelled, a search superseded by a
 ///   newer one) wakes at once with `CancellationError`, whatever the time: a cancelled effect
 ///   ends without the test advancing the clock.
-/// - An advance when nobody sleeps first waits, up to a second and without polling, for an
-///   effect that is starting to reach its sleep: `send` returns once an effect has started,
-///   perhaps before its task ran. After waking sleepers, an advance yields to the tasks it
+/// - An advance when nobody sleeps first waits, without polling, for an effect that is
+///   starting to reach its sleep: `send` returns once an effect has started, perhaps before
+///   its task ran. It stops waiting as soon as a sleeper comes, or once the stores that
+///   ``TestStore``s watch with this clock are idle with no effect running. After waking sleepers, an advance yields to the tasks it
 ///   woke several times, so that an effect usually reaches its next step (a dispatch, another
 ///   sleep) before the advance returns; a
 ///   ``TestStore/receive(_:timeout:isolation:fileID:filePath:line:column:_:)`` waits for the actions it
@@ -76,6 +77,9 @@ public final class TestClock: Clock, Sendable {
     var nextID: UInt64 = 0
     /// Advances waiting for a sleeper, woken when one is registered.
     var sleeperWatchers: [OneShot<Void>] = []
+    /// For each store a test store watches that sleeps on this clock: calls its argument
+    /// once the store is idle and runs no effect (when nothing more can come to sleep).
+    var stores: [@Sendable (@escaping @Sendable () -> Void) -> Void] = []
   }
 
   private let inner = _Locked(Inner())
@@ -187,19 +191,42 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// When nobody sleeps, gives the effects that are starting up to a second to reach their
-  /// sleep, so that an advance right after an effect started wakes it: it returns as soon as
-  /// a sleeper is registered, without polling.
+  /// When nobody sleeps, waits for the effects that are starting to reach their sleep, so
+  /// that an advance right after an effect started wakes it. It returns as soon as a sleeper
+  /// is registered, or once every store a ``TestStore`` watches with this clock is idle with
+  /// no effect running (nothing more can come to sleep), without polling; after 30 seconds at
+  /// most, or 1 second when no test store uses this clock.
   private func waitForASleeper() async {
     let watcher = OneShot<Void>()
-    let isWaiting = inner.withLock { inner -> Bool in
-      guard inner.sleepers.isEmpty else { return false }
+    let stores = inner.withLock { inner -> [@Sendable (@escaping @Sendable () -> Void) -> Void]? in
+      guard inner.sleepers.isEmpty else { return nil }
       inner.sleeperWatchers.append(watcher)
-      return true
+      return inner.stores
     }
-    guard isWaiting else { return }
-    if await watcher.value(within: .seconds(1)) == nil {
-      inner.withLock { $0.sleeperWatchers.removeAll { $0 === watcher } }
+    guard let stores else { return }
+    let remaining = _Locked(stores.count)
+    for whenIdle in stores {
+      whenIdle {
+        let isLast = remaining.withLock { count -> Bool in
+          count -= 1
+          return count == 0
+        }
+        if isLast { watcher.fulfill(()) }
+      }
+    }
+    let bound: Duration = stores.isEmpty ? .seconds(1) : .seconds(30)
+    _ = await watcher.value(within: bound)
+    inner.withLock { $0.sleeperWatchers.removeAll { $0 === watcher } }
+  }
+
+  /// Lets an advance know when `store`, whose effects sleep on this clock, can no longer
+  /// start a sleep: when it is idle with no effect running. Called by ``TestStore``.
+  func watch<State: StateProtocol>(_ store: Store<State>) {
+    inner.withLock { inner in
+      inner.stores.append { [weak store] done in
+        guard let store else { return done() }
+        store.whenIdle(includingEffects: true, done)
+      }
     }
   }
 

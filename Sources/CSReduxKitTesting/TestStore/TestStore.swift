@@ -96,6 +96,7 @@ public final class TestStore<State: StateProtocol & Equatable>: Sendable {
     }
     log.withLock { $0.initial = initial }
     self.subscription = subscription
+    if let clock = store.effectDependencies.clock as? TestClock { clock.watch(store) }
   }
 
   deinit {

@@ -42,7 +42,7 @@ struct TestClockTests {
   @Test("a 300 ms sleep in an effect ends when the test advances the clock, in no wall time")
   func advanceWakesTheSleeper() async {
     let clock = TestClock()
-    let test = TestStore(greetingStore(clock: clock, greeting: "hi"))
+    let test = TestStore(greetingStore(clock: clock, greeting: "hi"), timeout: .seconds(hangBound))
     await test.send(debouncedGreeting)
     await clock.advance(by: .milliseconds(299))
     #expect(test.state.notes == [])
@@ -55,7 +55,7 @@ struct TestClockTests {
   @Test("a newer effect cancels the sleeping one, whose sleep ends at once")
   func cancelledSleepEnds() async {
     let clock = TestClock()
-    let test = TestStore(greetingStore(clock: clock, greeting: "hi"))
+    let test = TestStore(greetingStore(clock: clock, greeting: "hi"), timeout: .seconds(hangBound))
     await test.send(debouncedGreeting)
     await test.send(debouncedGreeting)
     await clock.run()
@@ -68,7 +68,7 @@ struct TestClockTests {
   func cancelEndsSleep() async {
     let clock = TestClock()
     let store = greetingStore(clock: clock, greeting: "hi")
-    let test = TestStore(store)
+    let test = TestStore(store, timeout: .seconds(hangBound))
     await test.send(debouncedGreeting)
     store.cancelEffects(id: "greet")
     await test.finish()
@@ -98,7 +98,7 @@ struct TestClockTests {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(60))
     #expect(clock.now.offset == .seconds(60))
-    let test = TestStore(greetingStore(clock: clock, greeting: "hey"))
+    let test = TestStore(greetingStore(clock: clock, greeting: "hey"), timeout: .seconds(hangBound))
     await test.send(debouncedGreeting)
     await test.receive(TallyAction.note, payload: "hey") { $0.notes = ["hey"] }
     await test.finish()
@@ -109,7 +109,8 @@ struct TestClockTests {
     await withTaskGroup(of: Void.self) { group in
       for name in ["one", "two", "three"] {
         group.addTask {
-          let test = TestStore(greetingStore(clock: ImmediateClock(), greeting: name))
+          let test = TestStore(
+            greetingStore(clock: ImmediateClock(), greeting: name), timeout: .seconds(hangBound))
           await test.send(debouncedGreeting)
           await test.receive(TallyAction.note, payload: name) { $0.notes = [name] }
           await test.finish()

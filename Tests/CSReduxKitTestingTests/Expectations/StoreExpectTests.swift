@@ -155,7 +155,7 @@ struct StoreExpectTests {
       context.dispatch(Action(TallyAction.add, data: 2))
     }
     let error = await expectationError {
-      try await store.expect(dispatching: load) { $0.value = 2 }
+      try await store.expect(dispatching: load, timeout: .seconds(hangBound)) { $0.value = 2 }
     }
     #expect(error?.kind == .thunkDispatched)
     #expect(
@@ -168,7 +168,9 @@ struct StoreExpectTests {
         Test a thunk with TestStore: send it, then receive each action it dispatches.
         """)
     let quiet = Thunk<Tally> { _ in }
-    let ran = await expectationError { try await store.expect(dispatching: quiet) }
+    let ran = await expectationError {
+      try await store.expect(dispatching: quiet, timeout: .seconds(hangBound))
+    }
     #expect(
       ran?.message == """
         Thunk() is a thunk: it ran, and a thunk never reaches the reducer, so no state was \

@@ -168,7 +168,8 @@ func catalogStore(
 func catalogue() async {
   let clock = TestClock()
   let offline = Locked(false)
-  let test = TestStore(catalogStore(clock: clock, offline: offline))
+  let test = TestStore(
+    catalogStore(clock: clock, offline: offline), timeout: .seconds(30))
 
   // Load: "loading" at once, the items once the API answers.
   await test.send(Catalog.load())
@@ -234,7 +235,8 @@ struct LoadingDataTests {
   @Test("forgetting one receive fails at finish, naming the action")
   func forgottenReceive() async {
     let clock = TestClock()
-    let test = TestStore(catalogStore(clock: clock, offline: Locked(false)))
+    let test = TestStore(
+      catalogStore(clock: clock, offline: Locked(false)), timeout: .seconds(hangBound))
     let issues = await recordedIssues {
       await test.send(Catalog.load())
       await test.receive(CatalogAction.loadStarted) { $0.isLoading = true }
@@ -262,7 +264,8 @@ struct LoadingDataTests {
   @Test("the view that goes away cancels the load in flight")
   func viewCancels() async {
     let clock = TestClock()
-    let test = TestStore(catalogStore(clock: clock, offline: Locked(false)))
+    let test = TestStore(
+      catalogStore(clock: clock, offline: Locked(false)), timeout: .seconds(hangBound))
     var view: CatalogView? = CatalogView(store: test.store)
     await test.receive(CatalogAction.loadStarted) { $0.isLoading = true }
     #expect(view != nil)

@@ -28,7 +28,8 @@ func effectStepByStep() async {
   let test = TestStore(
     Store(
       state: Tally(), reducer: tallyReducer,
-      actionNames: ActionTypeNames(TallyAction.self)))
+      actionNames: ActionTypeNames(TallyAction.self)),
+    timeout: .seconds(30))
   let load = Thunk<Tally>.effect(id: "load") { context in
     context.dispatch(Action(TallyAction.note, data: "started"))
     context.dispatch(Action(TallyAction.add, data: 3))
@@ -47,7 +48,7 @@ func effectStepByStep() async {
 struct TestStoreTests {
   @Test("send checks the state committed for an action against the expected changes")
   func sendChecksTheState() async {
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     await test.send(Action(TallyAction.add, data: 2)) { $0.value = 2 }
     let issues = await recordedIssues {
       await test.send(Action(TallyAction.add, data: 1)) { $0.value = 4 }
@@ -62,7 +63,7 @@ struct TestStoreTests {
 
   @Test("an effect's actions are received in order, and finish passes when all were")
   func effectActionsAreReceived() async {
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     let issues = await recordedIssues {
       await test.send(load())
       await test.receive(TallyAction.note, payload: "started") { $0.notes = ["started"] }
@@ -74,7 +75,7 @@ struct TestStoreTests {
 
   @Test("forgetting a receive fails at finish, naming the action as the store names it")
   func forgottenReceiveFails() async {
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     let issues = await recordedIssues {
       await test.send(load())
       await test.receive(TallyAction.note) { $0.notes = ["started"] }
@@ -89,7 +90,7 @@ struct TestStoreTests {
 
   @Test("a wrong next action fails naming both the expected and the actual one")
   func wrongActionNamesBoth() async {
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     let issues = await recordedIssues {
       await test.send(load())
       await test.receive(TallyAction.add)
@@ -111,7 +112,7 @@ struct TestStoreTests {
   @Test("receive waits for an action a running effect dispatches later")
   func receiveWaits() async {
     let door = Door()
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     await test.send(load(waitingAt: door))
     await test.receive(TallyAction.note) { $0.notes = ["started"] }
     door.open()
@@ -122,7 +123,7 @@ struct TestStoreTests {
   @Test("receive that times out names the timeout and the effects still running")
   func receiveTimesOut() async {
     let door = Door()
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     await test.send(load(waitingAt: door))
     await test.receive(TallyAction.note) { $0.notes = ["started"] }
     let issues = await recordedIssues {
@@ -141,7 +142,7 @@ struct TestStoreTests {
   @Test("finish fails on an effect still running, naming its id and where it started")
   func finishNamesRunningEffects() async {
     let door = Door()
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     await test.send(load(waitingAt: door))
     await test.receive(TallyAction.note) { $0.notes = ["started"] }
     let issues = await recordedIssues {
@@ -159,7 +160,7 @@ struct TestStoreTests {
 
   @Test("with exhaustivity off, receive skips to the action it names and finish is quiet")
   func exhaustivityOff() async {
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     test.exhaustivity = .off
     let issues = await recordedIssues {
       await test.send(load())
@@ -175,7 +176,7 @@ struct TestStoreTests {
 
   @Test("a thunk sent is reported as one: it changes no state itself")
   func thunkChangesNoState() async {
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     let thunk = Thunk<Tally> { context in
       context.dispatch(Action(TallyAction.add, data: 5))
     }
@@ -194,7 +195,7 @@ struct TestStoreTests {
 
   @Test("sending before receiving what came first fails, naming those actions")
   func sendBeforeReceiving() async {
-    let test = TestStore(namedTally())
+    let test = TestStore(namedTally(), timeout: .seconds(hangBound))
     await test.send(Thunk<Tally> { $0.dispatch(Action(TallyAction.add, data: 1)) })
     let issues = await recordedIssues {
       await test.send(Action(TallyAction.add, data: 2)) { $0.value = 3 }
@@ -212,7 +213,7 @@ struct TestStoreTests {
     let dropNotes = Middleware<Tally> { action, context in
       if action.type != TallyAction.note.rawValue { context.next(action) }
     }
-    let test = TestStore(namedTally(middleware: [dropNotes]))
+    let test = TestStore(namedTally(middleware: [dropNotes]), timeout: .seconds(hangBound))
     let issues = await recordedIssues {
       await test.send(Action(TallyAction.note, data: "x"))
       await test.send(Action(TallyAction.fail))
@@ -229,7 +230,7 @@ struct TestStoreTests {
 
   @Test("a reducer that finishes later, on another thread, is tested the same way")
   func asyncReducer() async {
-    let test = TestStore(namedTally(reducer: asyncTallyReducer))
+    let test = TestStore(namedTally(reducer: asyncTallyReducer), timeout: .seconds(hangBound))
     await test.send(Action(TallyAction.add, data: 2)) { $0.value = 2 }
     await test.send(load())
     await test.receive(TallyAction.note) { $0.notes = ["started"] }
@@ -241,7 +242,7 @@ struct TestStoreTests {
   func releasedWithoutFinish() async {
     let store = namedTally()
     let issues = await recordedIssues {
-      let test = TestStore(store)
+      let test = TestStore(store, timeout: .seconds(hangBound))
       await test.send(Thunk<Tally> { $0.dispatch(Action(TallyAction.add, data: 1)) })
     }
     #expect(

@@ -13,7 +13,7 @@ struct CSDemoSaveTestStoreTests {
     // A save that answers on another thread, as a server would, without waiting.
     let saver = RecordSaver { _, done in DispatchQueue.global().async { done() } }
     let store = CSDemoStore(reducer: CSDemoReducer(saver: saver), diagnostics: { _ in })
-    let test = TestStore(store)
+    let test = TestStore(store, timeout: .seconds(300))
     await test.send(Action(.beginAddContent)) { $0.canEdit = true }
     await test.send(Action(.addContentFinish, "Work")) {
       $0.listData = ["Work"]

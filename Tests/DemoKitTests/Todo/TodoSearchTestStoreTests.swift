@@ -12,7 +12,7 @@ struct TodoSearchTestStoreTests {
   func searchStepByStep() async {
     let clock = TestClock()
     let store = TodoStore(diagnostics: { _ in })
-    let test = TestStore(store)
+    let test = TestStore(store, timeout: .seconds(300))
     // The lookup takes the demo's latency, on the test's clock: no wall time passes.
     let screen = TodoScreen(
       store: store, lookup: { _ in try await clock.sleep(for: TodoScreen.lookupLatency) })
