@@ -5,9 +5,11 @@ import CSReduxKit
 ///
 /// ```swift
 /// @Test func loads() async {
-///   let test = TestStore(CatalogStore(api: .fake(["Tea"])))
-///   await test.send(CatalogStore.load()) // a thunk: it changes no state itself
+///   let clock = TestClock()
+///   let test = TestStore(catalogStore(clock: clock))
+///   await test.send(Catalog.load())  // a thunk: it changes no state itself
 ///   await test.receive(CatalogAction.loadStarted) { $0.isLoading = true }
+///   await clock.advance(by: .milliseconds(100))
 ///   await test.receive(CatalogAction.loaded) {
 ///     $0.isLoading = false
 ///     $0.items = ["Tea"]
