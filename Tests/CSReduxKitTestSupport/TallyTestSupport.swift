@@ -173,3 +173,16 @@ package func expectationError(
   }
   return nil
 }
+
+/// Runs `body` and returns the messages of the issues it recorded, which do not fail the test:
+/// for tests of what a `TestStore` reports. An empty result means `body` recorded nothing.
+package func recordedIssues(_ body: () async -> Void) async -> [String] {
+  let messages = Locked<[String]>([])
+  await withKnownIssue(isIntermittent: true) {
+    await body()
+  } matching: { issue in
+    messages.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
+    return true
+  }
+  return messages.current
+}

@@ -4,7 +4,7 @@ import _CSReduxKitShims
 ///
 /// A store never crashes and never corrupts its state because of a misbehaving reducer; it
 /// reports what happened through the `diagnostics` closure given to
-/// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:reducerTimeout:nestedDispatchLimit:diagnostics:)``
+/// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:dependencies:reducerTimeout:nestedDispatchLimit:diagnostics:)``
 /// and carries on. The default closure prints ``description`` to standard error as one line.
 ///
 /// A description can hold text of the app's: a rejected action's error description, which may
@@ -113,7 +113,7 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   }
 
   /// A closure that receives a store's diagnostics: the type of the `diagnostics` parameter of
-  /// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
+  /// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:dependencies:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
   public typealias Handler = @Sendable (StoreDiagnostic) -> Void
 
   /// The default diagnostics handler: writes ``description`` to standard error as one line.

@@ -38,10 +38,22 @@ extension Store {
     engine.effects.cancelAll()
   }
 
+  /// The dependencies the store's effects read. For CSReduxKitTesting, whose test clock
+  /// learns which stores sleep on it.
+  package var effectDependencies: EffectDependencies {
+    engine.effects.dependencies
+  }
+
   /// The number the next effect gets: every effect started from now on is counted by
   /// `whenIdle(includingEffectsFrom:_:)` with this mark. For CSReduxKitTesting.
   package var effectMark: UInt64 {
     engine.effects.nextSerial
+  }
+
+  /// The running effects numbered `mark` or more (see ``effectMark``), oldest first. For
+  /// CSReduxKitTesting, which names the effects a test started.
+  package func runningEffects(from mark: UInt64) -> [RunningEffect] {
+    engine.effects.running(from: mark)
   }
 
   /// Calls `body` once the store is idle and no effect started since `mark` runs. For

@@ -1,4 +1,5 @@
-/// What a thunk's work can reach: the store's state, its dispatch and its effects.
+/// What a thunk's work can reach: the store's state, its dispatch, its effects and their
+/// dependencies.
 ///
 /// The context of an effect (a thunk made with ``Thunk/effect(fileID:line:_:)``) drops every
 /// dispatch once the effect was cancelled; see ``Thunk``.
@@ -19,6 +20,15 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
     guard let gate else { return false }
     return !engine.effects.isOpen(gate)
   }
+
+  /// What the store's effects need, as given where the store was made; see
+  /// ``EffectDependencies``.
+  ///
+  /// ```swift
+  /// try await context.dependencies.clock.sleep(for: .milliseconds(300))
+  /// let items = try await context.dependencies.catalogAPI.items()
+  /// ```
+  public var dependencies: EffectDependencies { engine.effects.dependencies }
 
   /// The store's last committed state, read when you ask.
   @inlinable

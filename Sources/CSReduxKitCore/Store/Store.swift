@@ -86,6 +86,9 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///   - runsThunks: Whether the store runs each ``Thunk`` that leaves the middleware chain
   ///     (the default). With `false`, a thunk reaches the reducer as an action of type
   ///     ``Thunk/actionType`` and the store reports ``StoreDiagnostic/Kind/thunkNotRun``.
+  ///   - dependencies: What the store's effects read through
+  ///     ``ThunkContext/dependencies``: the live values unless given others (a test's fakes
+  ///     and clock); see ``EffectDependencies``.
   ///   - reducerTimeout: How long a reducer may take to call `finish`, counted from the call
   ///     of the reducer, before the store reports ``StoreDiagnostic/Kind/reducerDidNotFinish``
   ///     (once per action, whether the reducer is still inside its call or returned without
@@ -109,6 +112,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     actionNames: ActionTypeNames = .none,
     middleware: [Middleware<State>] = [],
     runsThunks: Bool = true,
+    dependencies: EffectDependencies = EffectDependencies(),
     reducerTimeout: Duration = .seconds(5),
     nestedDispatchLimit: Int = 100_000,
     diagnostics: StoreDiagnostic.Handler? = nil
@@ -123,6 +127,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
       state: state, reducer: reducer, name: name, actionNames: actionNames,
       middleware: middleware, runsThunks: runsThunks, reducerTimeout: reducerTimeout,
       nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
+      dependencies: dependencies,
       diagnostics: diagnostics)
     engine.watchTurns()
   }

@@ -45,6 +45,8 @@ extension Store where State: Equatable {
   /// - Throws: ``StoreExpectationError``: ``StoreExpectationError/Kind/stateMismatch``,
   ///   ``StoreExpectationError/Kind/rejected`` when the reducer failed the action,
   ///   ``StoreExpectationError/Kind/dropped`` when a middleware dropped it,
+  ///   ``StoreExpectationError/Kind/thunkDispatched`` for a thunk (its message lists the
+  ///   actions that followed it; test a thunk with ``TestStore``),
   ///   ``StoreExpectationError/Kind/unexpectedActions`` for follow-ups in exhaustive mode, or
   ///   ``StoreExpectationError/Kind/timedOut``; or what `changes` threw.
   @discardableResult
@@ -180,6 +182,10 @@ extension Store {
     guard let outcome = await probe.outcome.value(within: timeout) else {
       throw probe.notCommitted(timeout, at: at)
     }
+    if outcome.isThunk {
+      try await waitUntilIdle(timeout: timeout, at: at, after: action, effectsFrom: mark)
+      throw probe.thunkRan(outcome, at: at)
+    }
     let checked = try check(probe, outcome, at)
     if exhaustive {
       try await waitUntilIdle(timeout: timeout, at: at, after: action, effectsFrom: mark)
@@ -199,6 +205,10 @@ extension Store {
     defer { probe.stop() }
     guard let outcome = probe.outcome.value(within: timeout) else {
       throw probe.notCommitted(timeout, at: at)
+    }
+    if outcome.isThunk {
+      try waitUntilIdle(timeout: timeout, at: at, after: action, effectsFrom: mark)
+      throw probe.thunkRan(outcome, at: at)
     }
     let checked = try check(probe, outcome, at)
     if exhaustive {

@@ -39,8 +39,13 @@ public struct StoreExpectationError: Error, CustomStringConvertible, Sendable {
     case rejected
     /// An action a test expected to be rejected was applied.
     case notRejected
-    /// A middleware dropped the action before it reached the reducer.
+    /// The action never reached the reducer: a middleware did not pass it on, the store's
+    /// nested dispatch limit dropped it, or its effect was cancelled; the message says which.
     case dropped
+    /// The action was a `Thunk`, which the store runs instead of committing: there is no
+    /// state committed for it. The message lists the actions that followed it; test a thunk
+    /// with ``TestStore``.
+    case thunkDispatched
     /// The store committed actions that the test did not expect.
     case unexpectedActions
     /// Something the test waited for did not happen in time.

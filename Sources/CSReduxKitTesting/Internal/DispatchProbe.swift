@@ -17,6 +17,16 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
     let committed: StoreUpdate<State>?
     /// The state the completion received.
     let state: State
+    /// What became of the action.
+    let outcome: ActionOutcome
+
+    /// Whether the action was a thunk, which the store ran instead of committing.
+    var isThunk: Bool {
+      switch outcome {
+      case .thunkRan, .effectStarted: true
+      default: false
+      }
+    }
   }
 
   let action: any ActionProtocol
@@ -48,16 +58,29 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
       inner.initial = store.state
       inner.subscription = subscription
     }
-    store.dispatch(action) { [self] state in complete(with: state) }
+    store.dispatch(
+      action,
+      reportingOutcome: { [self] state, outcome in
+        complete(with: state, outcome)
+      })
   }
 
-  private func complete(with state: State) {
+  private func complete(with state: State, _ outcome: ActionOutcome) {
+    // Only an action the reducer saw, applied or rejected, has a notification of its own.
+    let isCommitted: Bool
+    switch outcome {
+    case .applied, .failed: isCommitted = true
+    default: isCommitted = false
+    }
     let (recorded, before) = inner.withLock { inner in
       let recorded = inner.notifications
-      inner.completedAt = recorded.count
+      if isCommitted { inner.completedAt = recorded.count }
       return (recorded, recorded.count >= 2 ? recorded[recorded.count - 2].state : inner.initial)
     }
-    outcome.fulfill(Outcome(before: before, committed: recorded.last, state: state))
+    self.outcome.fulfill(
+      Outcome(
+        before: before, committed: isCommitted ? recorded.last : nil, state: state,
+        outcome: outcome))
   }
 
   /// Stops recording.
@@ -72,27 +95,25 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
   func check(
     _ outcome: Outcome, changes: (inout State) throws -> Void, at site: CallSite
   ) throws -> State where State: Equatable {
-    guard let committed = outcome.committed else { throw dropped(at: site) }
+    guard let committed = outcome.committed else { throw dropped(outcome, at: site) }
     if let rejection = committed.action as? RejectedAction {
       throw site.error(
         .rejected, "\(actionText) was rejected, so the state did not change: \(reason(rejection))")
     }
     var expected = outcome.before
     try changes(&expected)
-    guard expected != outcome.state else { return outcome.state }
-    let header = "the state after \(actionText) is not the expected one"
-    guard let difference = StateDifference(from: expected, to: outcome.state) else {
-      throw site.error(
-        .stateMismatch,
-        "\(header): == says they differ, but both print alike:\n  \(outcome.state)")
+    if let mismatch = stateMismatch(
+      "the state after \(actionText) is not the expected one", expected: expected,
+      actual: outcome.state, at: site)
+    {
+      throw mismatch
     }
-    throw site.error(
-      .stateMismatch, "\(header) (expected → actual):\n\(difference)", difference: difference)
+    return outcome.state
   }
 
   /// Checks that the action's notification is a rejection.
   func checkRejected(_ outcome: Outcome, at site: CallSite) throws -> RejectedAction {
-    guard let committed = outcome.committed else { throw dropped(at: site) }
+    guard let committed = outcome.committed else { throw dropped(outcome, at: site) }
     guard let rejection = committed.action as? RejectedAction else {
       var message = "\(actionText) was applied, not rejected"
       if let difference = StateDifference(from: outcome.before, to: outcome.state) {
@@ -126,10 +147,35 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
       "\(actionText) was not committed within \(timeout): its reducer has not called finish")
   }
 
-  private func dropped(at site: CallSite) -> StoreExpectationError {
-    site.error(
-      .dropped,
-      "\(actionText) was dropped by a middleware before the reducer: nothing was committed")
+  private func dropped(_ outcome: Outcome, at site: CallSite) -> StoreExpectationError {
+    let why =
+      switch outcome.outcome {
+      case .dropped(.feedbackLimit): "the store's nested dispatch limit dropped it"
+      case .dropped(.effectCancelled): "the effect that dispatched it was cancelled"
+      default: "a middleware did not pass it on"
+      }
+    return site.error(
+      .dropped, "\(actionText) never reached the reducer (\(why)): nothing was committed")
+  }
+
+  /// The error for a thunk: it ran (or started an effect), the reducer never saw it, and the
+  /// store committed `followed` after it (read once the store is idle).
+  func thunkRan(_ outcome: Outcome, at site: CallSite) -> StoreExpectationError {
+    let followed = inner.withLock { $0.notifications }
+    let ran = outcome.outcome == .thunkRan ? "it ran" : "it started an effect"
+    var message =
+      "\(actionText) is a thunk: \(ran), and a thunk never reaches the reducer, so no state "
+      + "was committed for it to compare. "
+    if followed.isEmpty {
+      message += "The store committed nothing after it."
+    } else {
+      let noun = followed.count == 1 ? "this action" : "these \(followed.count) actions"
+      message +=
+        "The store committed \(noun) after it:\n"
+        + followed.map { "  \(actionNames.text(for: $0.action))" }.joined(separator: "\n")
+    }
+    message += "\nTest a thunk with TestStore: send it, then receive each action it dispatches."
+    return site.error(.thunkDispatched, message)
   }
 
   private func reason(_ rejection: RejectedAction) -> String {

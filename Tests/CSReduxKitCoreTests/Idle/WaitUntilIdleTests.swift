@@ -203,4 +203,26 @@ struct WaitUntilIdleTests {
     #expect(fromReducer.current == .calledFromInsideStore)
     #expect(reducing.state.value == 1)
   }
+
+  @Test(
+    "the blocking wait throws at once on the thread that finished a reducer on another thread",
+    arguments: [false, true])
+  func fromTheFinishingThread(inCompletion: Bool) async throws {
+    let store = Store(state: Tally(), reducer: asyncTallyReducer, name: "Finishing")
+    let kind = Locked<IdleWaitError.Kind?>(nil)
+    // A bound against hangs only: the wait must throw at once, long before it.
+    let wait: @Sendable () -> Void = { [weak store] in
+      let error = idleWaitError { try store?.waitUntilIdle(timeout: .seconds(60)) }
+      kind.withLock { $0 = error?.kind }
+    }
+    if inCompletion {
+      store.dispatch(Action(TallyAction.add, data: 1)) { _ in wait() }
+    } else {
+      store.subscribe { _, _ in wait() }
+      store.dispatch(Action(TallyAction.add, data: 1))
+    }
+    try await store.waitUntilIdle(timeout: .seconds(hangBound))
+    #expect(kind.current == .calledFromInsideStore)
+    #expect(store.state.value == 1)
+  }
 }

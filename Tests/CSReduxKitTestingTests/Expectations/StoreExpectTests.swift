@@ -142,8 +142,41 @@ struct StoreExpectTests {
     #expect(error?.kind == .dropped)
     #expect(
       error?.message
-        == "action 1 with payload 1 was dropped by a middleware before the reducer: nothing was "
-        + "committed")
+        == "action 1 with payload 1 never reached the reducer (a middleware did not pass it "
+        + "on): nothing was committed")
+  }
+
+  @Test("a thunk says what happened: it ran, and which actions followed; never Int.min")
+  func thunk() async throws {
+    let store = Store(
+      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self))
+    let load = Thunk<Tally>.effect(fileID: "Load.swift", line: 4) { context in
+      context.dispatch(Action(TallyAction.note, data: "started"))
+      context.dispatch(Action(TallyAction.add, data: 2))
+    }
+    let error = await expectationError {
+      try await store.expect(dispatching: load, timeout: .seconds(hangBound)) { $0.value = 2 }
+    }
+    #expect(error?.kind == .thunkDispatched)
+    #expect(
+      error?.message == """
+        Thunk(Load.swift:4) is a thunk: it started an effect, and a thunk never reaches the \
+        reducer, so no state was committed for it to compare. The store committed these 2 \
+        actions after it:
+          action 2 (note) with payload "started"
+          action 1 (add) with payload 2
+        Test a thunk with TestStore: send it, then receive each action it dispatches.
+        """)
+    let quiet = Thunk<Tally> { _ in }
+    let ran = await expectationError {
+      try await store.expect(dispatching: quiet, timeout: .seconds(hangBound))
+    }
+    #expect(
+      ran?.message == """
+        Thunk() is a thunk: it ran, and a thunk never reaches the reducer, so no state was \
+        committed for it to compare. The store committed nothing after it.
+        Test a thunk with TestStore: send it, then receive each action it dispatches.
+        """)
   }
 
   @Test("exhaustive: follow-up actions fail, naming them; exhaustive: false allows them")

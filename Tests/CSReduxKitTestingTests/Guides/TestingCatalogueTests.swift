@@ -172,4 +172,26 @@ struct TestingCatalogueTests {
     expectDocumented(
       await expectationError { try await recorder.expectNoMoreActions(timeout: .seconds(5)) })
   }
+
+  @Test("TestStore's failures read as documented")
+  func testStoreFailures() async {
+    let store = Store(
+      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self),
+      middleware: [
+        Middleware { action, context in
+          if action.type != TallyAction.note.rawValue { context.next(action) }
+        }
+      ], diagnostics: { _ in })
+    let test = TestStore(store, timeout: .seconds(hangBound))
+    let issues = await recordedIssues {
+      await test.send(Action(TallyAction.note, data: "dropped"))
+      await test.send(Action(TallyAction.fail))
+      await test.send(Thunk<Tally> { $0.dispatch(Action(TallyAction.add, data: 1)) })
+      await test.receive(TallyAction.fail)
+      await test.receive(TallyAction.add, timeout: .zero)
+    }
+    #expect(issues.count == 4)
+    for message in issues { CSReduxKitTestSupport.expectDocumented(message) }
+    await test.finish()
+  }
 }

@@ -29,5 +29,14 @@ import CSReduxKitTesting
       try await store.waitUntilIdle(timeout: .seconds(300))
       XCTAssertEqual(store.state.value, 3)
     }
+
+    func testTestStorePassesInXCTest() async {
+      let test = TestStore(asyncTallyStore(), timeout: .seconds(300))
+      await test.send(Action(TallyAction.add, data: 1)) { $0.value = 1 }
+      await test.send(
+        Thunk<Tally>.effect { $0.dispatch(Action(TallyAction.note, data: "done")) })
+      await test.receive(TallyAction.note, payload: "done") { $0.notes = ["done"] }
+      await test.finish()
+    }
   }
 #endif

@@ -8,9 +8,13 @@
 @usableFromInline
 final class _EffectRegistry: Sendable {
   let table = _Locked(_EffectTable())
+  /// What the effects read through their context; set where the store is made.
+  let dependencies: EffectDependencies
 
   @usableFromInline
-  init() {}
+  init(dependencies: EffectDependencies) {
+    self.dependencies = dependencies
+  }
 
   /// Registers a new effect, cancelling the running ones with its identity when
   /// `cancelInFlight`; returns its serial number and the tasks to cancel, or `nil` when the
@@ -110,9 +114,12 @@ final class _EffectRegistry: Sendable {
   }
 
   /// The effects still running (cancelled ones included until they return), oldest first.
-  var running: [RunningEffect] {
+  var running: [RunningEffect] { running(from: 0) }
+
+  /// The effects numbered `from` or more still running, oldest first.
+  func running(from: UInt64) -> [RunningEffect] {
     table.withLock { table in
-      table.running.sorted { $0.key < $1.key }.map { serial, entry in
+      table.running.filter { $0.key >= from }.sorted { $0.key < $1.key }.map { serial, entry in
         var effect = entry.effect
         effect.isCancelled = entry.gate.isCancelled
         return effect

@@ -307,6 +307,9 @@ extension _StoreEngine {
     _ action: any ActionProtocol, completion: _Completion<State>?, outcome: _Outcome<State>
   ) {
     var turn = _Turn(type: action.type, completion: completion, thread: _currentThreadID())
+    // This thread runs the queue from here on: the blocking idle wait, called from a
+    // subscriber or completion it runs, must know it. Only the asynchronous path pays this.
+    inner.withLock { $0.drainThread = turn.thread }
     var state = self.state
     if finishTurn(action, &turn, &state, outcome) { runQueued(&turn, &state) }
   }

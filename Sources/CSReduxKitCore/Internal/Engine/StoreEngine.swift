@@ -40,8 +40,9 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// Whether a ``Thunk`` that leaves the chain runs (`true` unless the store was created with
   /// `runsThunks: false`); see `runThunk`.
   @usableFromInline let runsThunks: Bool
-  /// The effects the store runs (effect thunks); see `_StoreEngine+Effects`.
-  @usableFromInline let effects = _EffectRegistry()
+  /// The effects the store runs (effect thunks) and their dependencies; see
+  /// `_StoreEngine+Effects`.
+  @usableFromInline let effects: _EffectRegistry
   /// The thread inside the reducer's call, 0 outside it; kept only for stores with middleware,
   /// so that `dispatch` tells a dispatch from inside the reducer apart with one load. Only
   /// that thread stores its own id, so a thread that loads its own id is inside the call.
@@ -81,8 +82,10 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     state: State, reducer: some ReducerProtocol<State>, name: String,
     actionNames: ActionTypeNames, middleware: [Middleware<State>], runsThunks: Bool = true,
     reducerTimeout: Duration, nestedDispatchLimit: Int, stateAccess: StateAccess<State>,
+    dependencies: EffectDependencies = EffectDependencies(),
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
+    self.effects = _EffectRegistry(dependencies: dependencies)
     self.name = name
     self.actionNames = actionNames
     self.reducerTimeout = reducerTimeout
