@@ -62,6 +62,19 @@ static void csrk_copy_text(char *buffer, size_t capacity, const char *text) {
   buffer[length] = 0;
 }
 
+/// Opens the folder at `path` (relative to `at`) for the calls relative to it. A folder the
+/// user may search but not list (mode `--x`) still holds files to read and write: it is opened
+/// for search only where the system can (O_PATH on Linux, O_SEARCH elsewhere).
+static int csrk_open_folder(int at, const char *path) {
+  int folder = openat(at, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+#if defined(O_PATH)
+  if (folder < 0 && errno == EACCES) folder = openat(at, path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+#elif defined(O_SEARCH)
+  if (folder < 0 && errno == EACCES) folder = openat(at, path, O_SEARCH | O_DIRECTORY | O_CLOEXEC);
+#endif
+  return folder;
+}
+
 /// Ends `csrk_place_open` with a refusal about `path`, owned by `owner`.
 static int csrk_place_refuse(csrk_place *place, int directory, csrk_refusal refusal,
                              const char *path, long owner) {
@@ -83,7 +96,7 @@ int csrk_place_open(const char *directory, const char *name, int follow_own_link
   place->links_followed = 0;
   if (strlen(name) >= sizeof place->name) return ENAMETOOLONG;
   csrk_copy_text(place->name, sizeof place->name, name);
-  int folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int folder = csrk_open_folder(AT_FDCWD, directory);
   if (folder < 0) return errno;
   uid_t user = geteuid();
   for (;;) {
@@ -133,7 +146,7 @@ int csrk_place_open(const char *directory, const char *name, int follow_own_link
           *slash = 0;
         }
         // openat ignores `folder` for an absolute path, as the link means.
-        int next = openat(folder, target, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        int next = csrk_open_folder(folder, target);
         int error = errno;
         close(folder);
         if (next < 0) return error;

@@ -1,5 +1,6 @@
-/// What a ``Timeline`` withholds from everything that leaves the process: the payloads of
-/// some action types, some fields of payloads, some fields of states, per store.
+/// What a ``Timeline`` withholds from everything it exports (the file, the page made from it,
+/// a generated test): the payloads of some action types, some fields of payloads, some fields
+/// of states, per store.
 ///
 /// Given once, to the timeline, it applies to every export (``Timeline/export()``) and to the
 /// generated test source (``TimelineTestSource``), and so to the page made from an export

@@ -1,12 +1,12 @@
+import _CSReduxKitShims
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 #if !os(Windows)
-  import _CSReduxKitShims
-
-  #if canImport(FoundationEssentials)
-    import FoundationEssentials
-  #else
-    import Foundation
-  #endif
-
   /// A file's place: its directory, held open, and its name there, found without following a
   /// link that another user could have planted.
   ///
@@ -155,28 +155,28 @@
       csrk_place_remove_leftovers(&raw, prefix, suffix)
     }
   }
-
-  /// Why a file's place could not be used.
-  package enum FilePlaceProblem: Error, CustomStringConvertible {
-    /// A symbolic link on the way leads round in a loop.
-    case loop(LinkLoop)
-    /// What is there was refused: a link not followed, another user's link or file, or not a
-    /// regular file; the phrase says which.
-    case refused(String)
-    /// A system call failed; `directory` is set when the file's directory could not be opened.
-    case system(SystemError, directory: URL?)
-
-    /// The problem in words, for error messages.
-    package var phrase: String {
-      switch self {
-      case .loop(let loop): loop.phrase
-      case .refused(let phrase): phrase
-      case .system(let error, let directory?):
-        "its folder \(directory.path(percentEncoded: false)) could not be opened (\(error.reason))"
-      case .system(let error, nil): "it could not be read (\(error.reason))"
-      }
-    }
-
-    package var description: String { phrase }
-  }
 #endif
+
+/// Why a file's place could not be used.
+package enum FilePlaceProblem: Error, CustomStringConvertible {
+  /// A symbolic link on the way leads round in a loop.
+  case loop(LinkLoop)
+  /// What is there was refused: a link not followed, another user's link or file, or not a
+  /// regular file; the phrase says which.
+  case refused(String)
+  /// A system call failed; `directory` is set when the file's directory could not be opened.
+  case system(SystemError, directory: URL?)
+
+  /// The problem in words, for error messages.
+  package var phrase: String {
+    switch self {
+    case .loop(let loop): loop.phrase
+    case .refused(let phrase): phrase
+    case .system(let error, let directory?):
+      "its folder \(directory.path(percentEncoded: false)) could not be opened (\(error.reason))"
+    case .system(let error, nil): "it could not be read (\(error.reason))"
+    }
+  }
+
+  package var description: String { phrase }
+}

@@ -385,72 +385,74 @@ public struct StatePersistence<State: StateProtocol & Codable>: Sendable {
       underlyingError: error)
   }
 
-  /// Moves the bad file aside and builds the error that says where.
-  private func setAside(
-    _ place: FilePlace, _ kind: PersistenceError.Kind, reason: String, error: (any Error)?
-  ) -> PersistenceError {
-    let label: String
-    let advice: String
-    switch kind {
-    case .incompatibleSchema(_, let expected):
-      label = "incompatible"
-      advice =
-        "To keep that data, convert the moved file to schema version \(expected) and put it "
-        + "back, or delete it."
-    case .unreadable:
-      label = "unreadable"
-      advice = "Check the moved file's permissions and the disk, or delete it."
-    default:
-      label = "corrupt"
-      advice = "Inspect the moved file to see what went wrong, or delete it."
-    }
-    switch moveAside(place, as: label) {
-    case .success(let destination):
-      return PersistenceError(
-        kind, fileURL: fileURL, reason: reason,
-        consequence:
-          "It was moved to \(destination.path(percentEncoded: false)) and the initial state "
-          + "is used instead. \(advice)",
-        movedTo: destination, underlyingError: error)
-    case .failure(let moveError):
-      return PersistenceError(
-        kind, fileURL: fileURL, reason: reason,
-        consequence:
-          "It could not be moved aside (\(moveError.reason)), so the next save will replace "
-          + "it: copy it elsewhere now to keep it. The initial state is used instead.",
-        underlyingError: error)
-    }
-  }
-
-  /// Renames the state file to `<name>.<label>-<UTC time>[-n]`, never replacing a file, and
-  /// makes the moved file its owner's only: it holds a state, whoever wrote it. Nothing but a
-  /// regular file of the user running the process is ever moved.
-  private func moveAside(_ place: FilePlace, as label: String) -> Result<URL, MoveFailure> {
-    let stamp = Date.now.formatted(
-      Date.ISO8601FormatStyle(
-        dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
-        timeZone: .gmt))
-    let base = "\(place.name).\(label)-\(stamp)"
-    var attempt = 1
-    while true {
-      let name = attempt == 1 ? base : "\(base)-\(attempt)"
-      let code = place.moveAside(as: name)
-      if code == 0 { return .success(place.directoryURL.appending(component: name)) }
-      if code == csrk_refused {
-        return .failure(MoveFailure(reason: "it is not a regular file of this user"))
+  #if !os(Windows)
+    /// Moves the bad file aside and builds the error that says where.
+    private func setAside(
+      _ place: FilePlace, _ kind: PersistenceError.Kind, reason: String, error: (any Error)?
+    ) -> PersistenceError {
+      let label: String
+      let advice: String
+      switch kind {
+      case .incompatibleSchema(_, let expected):
+        label = "incompatible"
+        advice =
+          "To keep that data, convert the moved file to schema version \(expected) and put it "
+          + "back, or delete it."
+      case .unreadable:
+        label = "unreadable"
+        advice = "Check the moved file's permissions and the disk, or delete it."
+      default:
+        label = "corrupt"
+        advice = "Inspect the moved file to see what went wrong, or delete it."
       }
-      // Another bad file was set aside under this name in the same second: keep both.
-      guard code == csrk_errno_exists, attempt < 1000 else {
-        return .failure(MoveFailure(reason: SystemError(code: code).reason))
+      switch moveAside(place, as: label) {
+      case .success(let destination):
+        return PersistenceError(
+          kind, fileURL: fileURL, reason: reason,
+          consequence:
+            "It was moved to \(destination.path(percentEncoded: false)) and the initial state "
+            + "is used instead. \(advice)",
+          movedTo: destination, underlyingError: error)
+      case .failure(let moveError):
+        return PersistenceError(
+          kind, fileURL: fileURL, reason: reason,
+          consequence:
+            "It could not be moved aside (\(moveError.reason)), so the next save will replace "
+            + "it: copy it elsewhere now to keep it. The initial state is used instead.",
+          underlyingError: error)
       }
-      attempt += 1
     }
-  }
 
-  /// Why a bad file could not be moved aside.
-  private struct MoveFailure: Error {
-    let reason: String
-  }
+    /// Renames the state file to `<name>.<label>-<UTC time>[-n]`, never replacing a file, and
+    /// makes the moved file its owner's only: it holds a state, whoever wrote it. Nothing but a
+    /// regular file of the user running the process is ever moved.
+    private func moveAside(_ place: FilePlace, as label: String) -> Result<URL, MoveFailure> {
+      let stamp = Date.now.formatted(
+        Date.ISO8601FormatStyle(
+          dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+          timeZone: .gmt))
+      let base = "\(place.name).\(label)-\(stamp)"
+      var attempt = 1
+      while true {
+        let name = attempt == 1 ? base : "\(base)-\(attempt)"
+        let code = place.moveAside(as: name)
+        if code == 0 { return .success(place.directoryURL.appending(component: name)) }
+        if code == csrk_refused {
+          return .failure(MoveFailure(reason: "it is not a regular file of this user"))
+        }
+        // Another bad file was set aside under this name in the same second: keep both.
+        guard code == csrk_errno_exists, attempt < 1000 else {
+          return .failure(MoveFailure(reason: SystemError(code: code).reason))
+        }
+        attempt += 1
+      }
+    }
+
+    /// Why a bad file could not be moved aside.
+    private struct MoveFailure: Error {
+      let reason: String
+    }
+  #endif
 
   // MARK: - Saving
 
