@@ -315,12 +315,18 @@ extension Store {
   /// Subscribes and returns the state committed at that moment, atomically: the subscriber is
   /// called only for commits after the returned state. For adapters that start from the
   /// current value and then follow changes.
+  ///
+  /// With `boundTo`, the subscription is owner-bound, like one made with
+  /// ``subscribe(owner:to:_:)``: it ends once that object is gone, within a bounded number of
+  /// commits, and ``subscriberCount`` never counts it after.
   @usableFromInline
   package func subscribeReadingState(
-    to filter: ActionFilter = .all,
+    to filter: ActionFilter = .all, boundTo owner: AnyObject? = nil,
     _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> (Subscription, State) {
-    engine.addReadingState(owner: self, types: filter.types, subscriber)
+    engine.addReadingState(
+      owner: self, types: filter.types, ownerLiveness: owner.map { _OwnerLiveness($0) },
+      subscriber)
   }
 }
 
