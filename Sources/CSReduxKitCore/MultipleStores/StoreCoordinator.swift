@@ -128,6 +128,8 @@ public final class StoreCoordinator: Sendable {
     let removed = inner.withLock { core in
       let removed = core.members.filter { $0.reference.object === store }
       core.members.removeAll { $0.reference.object === store || $0.reference.object == nil }
+      // A screen going away unregisters its store: the follows it cancelled go too.
+      core.follows.removeAll { $0.subscription.isCancelled }
       return removed
     }
     _ = consume removed  // translate closures are released here, outside the lock
