@@ -96,7 +96,9 @@ struct TimelineInner: Sendable {
       timestamp: Date(
         timeIntervalSinceReferenceDate: clock.timestamp(committedAt: _uptimeNanoseconds())),
       nanoseconds: 0)
-    keep(record)
+    makeRoom(lane: index, size: size)
+    records.append(consume record)
+    trimToBudget()
   }
 
   mutating func append(
@@ -115,23 +117,27 @@ struct TimelineInner: Sendable {
       timestamp: Date(
         timeIntervalSinceReferenceDate: clock.timestamp(committedAt: timing.committedAt)),
       nanoseconds: timing.nanoseconds)
-    keep(record)
+    makeRoom(lane: lane, size: size)
+    records.append(consume record)
+    trimToBudget()
   }
 
-  /// Adds `record`, dropping the oldest entries the capacity and the byte budget leave no room
-  /// for, and the retired lanes whose last entry dropped out.
-  mutating func keep(_ record: consuming TimelineRecord) {
-    let lane = record.lane
-    let size = record.size
+  /// Makes room in the ring for a new entry of `lane` holding `size` bytes: the oldest entry
+  /// of a full ring drops out, and its state becomes its lane's start. The caller appends the
+  /// entry itself, then calls `trimToBudget()`: handed to a helper, the record (its action and
+  /// state) was copied into the call and released after, on every recorded commit.
+  mutating func makeRoom(lane: Int, size: Int) {
     nextIndexes[lane] += 1
     byteCount += size
-    // A full ring replaces its oldest entry: that entry's state becomes its lane's start.
     if records.isFull {
       // Read in its slot: a copy of the whole record would copy its action too.
       records.withOldest { retire(lane: $0.lane, state: $0.state, size: $0.size) }
     }
-    records.append(consume record)
-    // Over the budget, the oldest entries go first; the newest one always stays.
+  }
+
+  /// Drops the oldest entries the byte budget leaves no room for (the newest one always
+  /// stays), and the retired lanes whose last entry dropped out.
+  mutating func trimToBudget() {
     while byteCount > byteBudget && records.count > 1 {
       let record = records.removeFirst()
       retire(lane: record.lane, state: record.state, size: record.size)
