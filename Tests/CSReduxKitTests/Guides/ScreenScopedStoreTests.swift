@@ -158,10 +158,15 @@ final class ScreenApp: Sendable {
   }
 
   /// Opens a screen for `item`, runs its five actions (the user shown, the notes loading and
-  /// loaded, a note, close) and lets it go; returns the screen's store, held weakly.
+  /// loaded, a note, close) and lets it go; returns the screen's store, held weakly. The
+  /// screen also keeps an action log of its store and an owner-bound subscription to the app
+  /// store, as a screen's view would: both must go with it.
   func visit(_ item: String) async throws -> WeakBox<Store<DetailState>> {
     let screen = try DetailScreen(
       item: item, app: app, coordinator: coordinator, timeline: timeline)
+    let log = ActionLog(recording: screen.store, capacity: 8)
+    app.subscribe(owner: screen.store) { _, _, _ in }
+    defer { withExtendedLifetime(log) {} }
     try await screen.store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
     _ = await screen.store.send(Action(DetailAction.addNote, data: "seen"))
     _ = await screen.store.send(Action(DetailAction.close))
