@@ -62,9 +62,11 @@ struct ScreenChurnTests {
     #expect(shell.timeline.entries.count <= shell.timeline.capacity)
     #expect(shell.timeline.retainedLaneCounts.retired <= shell.timeline.capacity / 6 + 1)
     guard measuresMemory, let half = memoryAtHalf, let end = memoryInUse() else { return }
-    // The leak this guards against kept about 650 bytes per screen; allow a tenth of it, and
-    // a megabyte for the allocator's own slack.
-    let allowed = (screenCount - screenCount / 2) * 64 + (1 << 20)
+    // The leak this guards against kept about 650 bytes per screen: over 5,000 screens, 3.2 MB.
+    // The resident set moves by pages and with the allocator's per-thread arenas (0.5 to
+    // 1.3 MB over the last 5,000 of 10,000 screens, measured): allow two megabytes for that,
+    // and a tenth of the leak per screen.
+    let allowed = (screenCount - screenCount / 2) * 64 + (2 << 20)
     #expect(
       end - half <= allowed,
       "memory grew by \(end - half) bytes over the last \(screenCount - screenCount / 2) screens")
