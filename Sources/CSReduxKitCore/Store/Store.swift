@@ -157,8 +157,9 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// is alive.
   ///
   /// Reading it ends the owner-bound subscriptions whose owner is gone (see
-  /// ``subscribe(owner:to:_:)`` and ``subscribeOnMainActor(owner:to:_:)``), so a view that went
-  /// away is never counted: a test can check that views let their subscriptions go.
+  /// ``subscribe(owner:to:_:)`` and ``subscribeOnMainActor(owner:to:_:)``), and the follows
+  /// whose target store is gone (see ``StoreCoordinator``), so a view or a screen's store that
+  /// went away is never counted: a test can check that they let their subscriptions go.
   ///
   /// - Complexity: O(b) for b owner-bound subscriptions, O(1) when there is none.
   public final var subscriberCount: Int {
