@@ -38,6 +38,7 @@ struct Bench {
     threads(2)
     middleware()
     appCosts()
+    screenChurn()
     importLog()
   }
 

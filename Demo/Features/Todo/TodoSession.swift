@@ -1,3 +1,4 @@
+import CSReduxKit
 import DemoUI
 
 /// The todo module driven by commands and keys.
@@ -5,6 +6,11 @@ import DemoUI
 package final class TodoSession: FeatureSession {
   /// The screen the commands and keys drive.
   let screen: TodoScreen
+
+  /// Follows the todo store for the task detail screen.
+  private let coordinator = StoreCoordinator()
+  /// The task detail screen while it is open: made by `open`, dropped by `close` and `done`.
+  private(set) var detail: TaskDetailScreen?
 
   /// Drives `screen`.
   init(screen: TodoScreen) {
@@ -16,6 +22,12 @@ package final class TodoSession: FeatureSession {
     CommandHelp(usage: "delete INDEX", summary: "delete a task (dispatches deleteTask)"),
     CommandHelp(
       usage: "search [TEXT]", summary: "show the tasks containing TEXT (an effect; showSearch)"),
+    CommandHelp(
+      usage: "open INDEX", summary: "open a task's detail screen, a store of its own"),
+    CommandHelp(usage: "note TEXT", summary: "add a note on the open detail screen"),
+    CommandHelp(
+      usage: "done", summary: "mark the open task done (the detail tells the list) and close"),
+    CommandHelp(usage: "close", summary: "close the detail screen; its store goes"),
   ]
 
   nonisolated static let keys = [
@@ -43,6 +55,10 @@ package final class TodoSession: FeatureSession {
           "search", revision: { listView.revision }, render: { listView.renderSearch() }))
     }
     sections.append(FrameSection("tasks", screen.listView))
+    if let detail {
+      sections.append(
+        FrameSection("detail", revision: { detail.revision }, render: { detail.render() }))
+    }
     if let kind = screen.draftKind {
       let screen = screen
       sections.append(
@@ -65,6 +81,26 @@ package final class TodoSession: FeatureSession {
       return .done(message: screen.delete(index: index))
     case "search":
       screen.search(command.argument)
+      return .done(message: nil)
+    case "open":
+      guard let index = command.integerArgument,
+        screen.store.state.tasks.indices.contains(index)
+      else { return .invalid("open needs the index of a task: open 0") }
+      detail = TaskDetailScreen(index: index, parent: screen.store, coordinator: coordinator)
+      return .done(message: nil)
+    case "note":
+      guard let detail else { return .invalid("open a task first: open 0") }
+      guard !command.argument.isEmpty else { return .invalid("note needs a text: note Soon") }
+      detail.addNote(command.argument)
+      return .done(message: nil)
+    case "done":
+      guard let detail else { return .invalid("open a task first: open 0") }
+      detail.markDone()
+      self.detail = nil
+      return .done(message: nil)
+    case "close":
+      guard detail != nil else { return .invalid("no detail screen is open") }
+      detail = nil
       return .done(message: nil)
     default:
       return .unknown

@@ -21,8 +21,15 @@
 /// The coordinator holds registered stores **weakly**: a module's store lives as long as its
 /// module, and a freed store simply drops out of ``storeNames`` and of later broadcasts. A follow
 /// holds both of its stores weakly too; it lasts until its subscription is cancelled, either store
-/// is freed, or the coordinator is freed (its `deinit` cancels every follow it made). Stores never
-/// hold the coordinator, so nothing here forms a retain cycle.
+/// is freed, or the coordinator is freed (its `deinit` cancels every follow it made). A freed
+/// source cancels its subscriptions at once. A freed target ends its follows whether or not the
+/// followed value changes again, as an owner-bound subscription ends with its owner (see
+/// ``Store/subscribe(owner:to:_:)``): the source's ``Store/subscriberCount`` no longer counts
+/// them, and the source releases them by the end of its n-th commit after the target went, n
+/// being the number of owner-bound subscriptions and follows it holds; the coordinator's next
+/// `follow` call lets go of them too. A screen's store that follows the app's store can so come
+/// and go any number of times: the app store's dispatch costs the same after the last screen as
+/// before the first. Stores never hold the coordinator, so nothing here forms a retain cycle.
 ///
 /// ## Cross-store dispatch never deadlocks
 ///
@@ -73,7 +80,7 @@ public final class StoreCoordinator: Sendable {
       defer { core.follows.removeAll() }
       return core.follows
     }
-    for follow in follows { follow.cancel() }
+    for follow in follows { follow.subscription.cancel() }
   }
 
   // MARK: - Registering
@@ -121,6 +128,8 @@ public final class StoreCoordinator: Sendable {
     let removed = inner.withLock { core in
       let removed = core.members.filter { $0.reference.object === store }
       core.members.removeAll { $0.reference.object === store || $0.reference.object == nil }
+      // A screen going away unregisters its store: the follows it cancelled go too.
+      core.follows.removeAll { $0.subscription.isCancelled }
       return removed
     }
     _ = consume removed  // translate closures are released here, outside the lock
@@ -219,21 +228,35 @@ public final class StoreCoordinator: Sendable {
       sourceName: source.name, target: target, depthLimit: followDepthLimit,
       diagnostics: diagnostics, makeAction: action)
     // Subscribe and read the state atomically: later calls are for later commits.
-    let (subscription, initial) = source.subscribeReadingState { [link] received, state in
+    // Bound to the target like an owner-bound subscription: once the target is gone, the
+    // source's sweeps end the follow even if the followed value never changes again.
+    let (subscription, initial) = source.subscribeReadingState(boundTo: target) {
+      [link] received, state in
       link.sourceCommitted(select(state), cause: received)
     }
     link.attach(subscription)
-    keep(subscription)
+    keep(subscription, target: target)
     link.start(select(initial), sendsInitialValue: sendsInitialValue)
     return subscription
   }
 
-  /// Keeps a follow's subscription, so that the coordinator's `deinit` cancels it.
+  /// Keeps a follow's subscription, so that the coordinator's `deinit` cancels it, and lets go
+  /// of the follows that ended: those cancelled, and those whose target is gone (cancelled
+  /// here, at once, rather than at the source's next sweep). The list so holds no more than
+  /// the follows alive, plus this one, however many screens came and went.
   @usableFromInline
-  func keep(_ subscription: Subscription) {
-    inner.withLock { core in
-      core.follows.removeAll(where: \.isCancelled)
-      core.follows.append(subscription)
+  func keep(_ subscription: Subscription, target: AnyObject & Sendable) {
+    let ended = inner.withLock { core in
+      var ended: [Subscription] = []
+      core.follows.removeAll { follow in
+        guard follow.subscription.isCancelled || follow.target.object == nil else { return false }
+        ended.append(follow.subscription)
+        return true
+      }
+      core.follows.append(_Follow(subscription: subscription, target: target))
+      return ended
     }
+    // Outside the lock: cancelling releases the follow's closures.
+    for subscription in ended { subscription.cancel() }
   }
 }

@@ -162,8 +162,9 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// is alive.
   ///
   /// Reading it ends the owner-bound subscriptions whose owner is gone (see
-  /// ``subscribe(owner:to:_:)`` and ``subscribeOnMainActor(owner:to:_:)``), so a view that went
-  /// away is never counted: a test can check that views let their subscriptions go.
+  /// ``subscribe(owner:to:_:)`` and ``subscribeOnMainActor(owner:to:_:)``), and the follows
+  /// whose target store is gone (see ``StoreCoordinator``), so a view or a screen's store that
+  /// went away is never counted: a test can check that they let their subscriptions go.
   ///
   /// - Complexity: O(b) for b owner-bound subscriptions, O(1) when there is none.
   public final var subscriberCount: Int {
@@ -320,12 +321,18 @@ extension Store {
   /// Subscribes and returns the state committed at that moment, atomically: the subscriber is
   /// called only for commits after the returned state. For adapters that start from the
   /// current value and then follow changes.
+  ///
+  /// With `boundTo`, the subscription is owner-bound, like one made with
+  /// ``subscribe(owner:to:_:)``: it ends once that object is gone, within a bounded number of
+  /// commits, and ``subscriberCount`` never counts it after.
   @usableFromInline
   package func subscribeReadingState(
-    to filter: ActionFilter = .all,
+    to filter: ActionFilter = .all, boundTo owner: AnyObject? = nil,
     _ subscriber: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> (Subscription, State) {
-    engine.addReadingState(owner: self, types: filter.types, subscriber)
+    engine.addReadingState(
+      owner: self, types: filter.types, ownerLiveness: owner.map { _OwnerLiveness($0) },
+      subscriber)
   }
 }
 

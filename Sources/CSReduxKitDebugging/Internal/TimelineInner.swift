@@ -36,6 +36,11 @@ struct TimelineInner: Sendable {
   var nextIndexes: [Int] = []
   /// The tracers of the lanes: marks of these belong to the timeline.
   var tracers: Set<ObjectIdentifier> = []
+  /// The lanes of stores that went and whose lane a later store of the same name continues,
+  /// each with the number of its last entry, oldest first. Each keeps its tracer alive (so
+  /// that no other tracer takes its identity) while one of its entries is kept; the timeline
+  /// lets it go with its last entry, so the list never outgrows ``records``.
+  var retiredLanes: [(lane: any TimelineLane, lastSequence: Int)] = []
   var byteCount = 0
   /// The global point the stores were sent to, `nil` while live.
   var position: Int?
@@ -49,7 +54,18 @@ struct TimelineInner: Sendable {
     self.byteBudget = min(byteBudget, SizeEstimate.budgetCeiling)
   }
 
-  mutating func addLane(_ lane: any TimelineLane, initialState: any Sendable, size: Int) -> Int {
+  /// Adds the lane of a newly recorded store; returns its index. A store named like a lane
+  /// whose store is gone continues that lane (see `continueLane`).
+  /// `start` is the entry that begins a continued lane, a ``StateReplacedAction`` holding
+  /// `initialState`.
+  mutating func addLane(
+    _ lane: any TimelineLane, initialState: any Sendable, size: Int,
+    start: @autoclosure () -> any ActionProtocol
+  ) -> Int {
+    if let index = lanes.firstIndex(where: { $0.name == lane.name && $0.isStoreGone }) {
+      continueLane(index, with: lane, start: start(), initialState: initialState, size: size)
+      return index
+    }
     lanes.append(lane)
     initialStates.append(initialState)
     initialSizes.append(size)
@@ -57,6 +73,32 @@ struct TimelineInner: Sendable {
     tracers.insert(lane.tracerID)
     byteCount += size
     return lanes.count - 1
+  }
+
+  /// Hands lane `index`, whose store is gone, to `lane`, the new store of the same name: its
+  /// entries go on in the same lane, after an entry that replaces the state with the new
+  /// store's initial state. That entry is a reset point, as any ``StateReplacedAction``, so
+  /// replay and recomputation start the new store's entries from its own state.
+  mutating func continueLane(
+    _ index: Int, with lane: any TimelineLane, start: any ActionProtocol,
+    initialState: any Sendable, size: Int
+  ) {
+    retiredLanes.append((lanes[index], nextSequence - 1))
+    lanes[index] = lane
+    tracers.insert(lane.tracerID)
+    // While travelled nothing is recorded, the start of the new store included.
+    guard position == nil else { return }
+    let sequence = nextSequence
+    nextSequence += 1
+    let record = TimelineRecord(
+      sequence: sequence, lane: index, index: nextIndexes[index], action: start,
+      state: initialState, size: size, cause: nil, isRejected: false, isSkipped: false,
+      timestamp: Date(
+        timeIntervalSinceReferenceDate: clock.timestamp(committedAt: _uptimeNanoseconds())),
+      nanoseconds: 0)
+    makeRoom(lane: index, size: size)
+    records.append(consume record)
+    trimToBudget()
   }
 
   mutating func append(
@@ -75,20 +117,42 @@ struct TimelineInner: Sendable {
       timestamp: Date(
         timeIntervalSinceReferenceDate: clock.timestamp(committedAt: timing.committedAt)),
       nanoseconds: timing.nanoseconds)
+    makeRoom(lane: lane, size: size)
+    records.append(consume record)
+    trimToBudget()
+  }
+
+  /// Makes room in the ring for a new entry of `lane` holding `size` bytes: the oldest entry
+  /// of a full ring drops out, and its state becomes its lane's start. The caller appends the
+  /// entry itself, then calls `trimToBudget()`: handed to a helper, the record (its action and
+  /// state) was copied into the call and released after, on every recorded commit.
+  mutating func makeRoom(lane: Int, size: Int) {
     nextIndexes[lane] += 1
     byteCount += size
-    // A full ring replaces its oldest entry: that entry's state becomes its lane's start.
     if records.isFull {
       // Read in its slot: a copy of the whole record would copy its action too.
       records.withOldest { retire(lane: $0.lane, state: $0.state, size: $0.size) }
     }
-    records.append(consume record)
-    // Over the budget, the oldest entries go first; the newest one always stays.
+  }
+
+  /// Drops the oldest entries the byte budget leaves no room for (the newest one always
+  /// stays), and the retired lanes whose last entry dropped out.
+  mutating func trimToBudget() {
     while byteCount > byteBudget && records.count > 1 {
       let record = records.removeFirst()
       retire(lane: record.lane, state: record.state, size: record.size)
     }
+    if !retiredLanes.isEmpty { dropRetiredLanes() }
     generation += 1
+  }
+
+  /// Lets go of the retired lanes none of whose entries is kept any more.
+  mutating func dropRetiredLanes() {
+    let oldest = records.first?.sequence ?? nextSequence
+    while let first = retiredLanes.first, first.lastSequence < oldest {
+      tracers.remove(first.lane.tracerID)
+      retiredLanes.removeFirst()
+    }
   }
 
   /// An entry dropped out: its state becomes its lane's initial state.

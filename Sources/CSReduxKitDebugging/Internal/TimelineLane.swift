@@ -12,6 +12,8 @@ protocol TimelineLane: AnyObject, Sendable {
   var name: String { get }
   var stateTypeName: String { get }
   var tracerID: ObjectIdentifier { get }
+  /// Whether the store was freed: a later store of the same name then continues the lane.
+  var isStoreGone: Bool { get }
   func actionName(for type: Int) -> String?
   /// The entry as an action log's line writes it (its `sequence` is the store's own index).
   func entryLine(_ record: TimelineRecord) throws -> [String: JSONValue]
@@ -46,6 +48,7 @@ final class RecordedLane<State: StateProtocol & Codable>: TimelineLane, @uncheck
   let origin: ObjectIdentifier
   let tracer: _Tracer<State>
   var tracerID: ObjectIdentifier { ObjectIdentifier(tracer) }
+  var isStoreGone: Bool { store == nil }
 
   func actionName(for type: Int) -> String? { codec.actionNames[type] }
 

@@ -100,21 +100,43 @@ public final class Timeline: @unchecked Sendable {
   /// a copy per action.
   ///
   /// - Parameters:
-  ///   - store: The store; its name must differ from the names of the stores recorded already.
+  /// A store named like one recorded before that is gone continues that store's lane, so a
+  /// screen the user opens again and again keeps one lane, whatever the number of visits: its
+  /// first entry is a ``StateReplacedAction`` holding the new store's initial state (a reset
+  /// point for replay and recomputation), and its entries' indexes go on from the last one's.
+  /// The entries of the stores that went, and their causes, stay readable while the timeline
+  /// keeps them.
+  ///
+  /// - Parameters:
+  ///   - store: The store; its name must differ from the names of the recorded stores that are
+  ///     still alive.
   ///   - codec: How to write its actions and states in an export.
   ///   - stateSize: How many bytes a state holds; by default estimated as ``ActionLog`` does,
   ///     except that each state counts whole, storage it shares with the state before it
   ///     included.
-  /// - Throws: ``TimelineError`` when a store of the same name is recorded already, or when
-  ///   another timeline records this store.
+  /// - Throws: ``TimelineError`` when a store of the same name is recorded and alive, when the
+  ///   gone store of that name held another state type, or when another timeline records
+  ///   this store.
   public func record<State: StateProtocol & Codable>(
     _ store: Store<State>, codec: ActionLogCodec<State>,
     stateSize: (@Sendable (State) -> Int)? = nil
   ) throws(TimelineError) {
     let name = store.name
-    if inner.withLock({ inner in inner.lanes.contains { $0.name == name } }) {
-      throw TimelineError(
-        "a store named \"\(name)\" is recorded already; give each recorded store its own name")
+    let typeName = String(describing: State.self)
+    let namesake = inner.withLock { inner in
+      inner.lanes.first { $0.name == name }.map { ($0.isStoreGone, $0.stateTypeName) }
+    }
+    if let (isGone, recordedType) = namesake {
+      guard isGone else {
+        throw TimelineError(
+          "a store named \"\(name)\" is recorded already; give each recorded store its own "
+            + "name, or let the first one go before recording another under its name")
+      }
+      guard recordedType == typeName else {
+        throw TimelineError(
+          "the store \"\(name)\" recorded before held a \(recordedType), not a \(typeName); "
+            + "a store that continues a lane holds the same state type")
+      }
     }
     let measure = stateSize ?? { SizeEstimate.bytes(of: $0) }
     let size: @Sendable (State) -> Int = { min(max(measure($0), 0), SizeEstimate.ceiling) }
@@ -143,7 +165,11 @@ public final class Timeline: @unchecked Sendable {
     // as far as this thread knows.
     let initial = store.state
     let index = inner.withLock {
-      $0.addLane(lane, initialState: initial, size: size(initial))
+      $0.addLane(
+        lane, initialState: initial, size: size(initial),
+        start: StateReplacedAction(
+          state: initial,
+          reason: "a new store named \"\(name)\" was recorded: its entries follow"))
     }
     laneIndex.withLock { $0 = index }
     // The entries share the states of a store that lends its state: said once, here.
@@ -195,11 +221,12 @@ public final class Timeline: @unchecked Sendable {
   /// the timeline records nothing: what the stores' subscribers, follows and users do with
   /// the past states is not part of the session, so that it still replays exactly.
   /// ``resumeLive()`` sends the stores back to their newest entries' states, and recording
-  /// goes on from there.
+  /// goes on from there. A store that went (a screen that closed) is left out: its entries
+  /// stay, and nothing is sent to it.
   ///
   /// - Parameter sequence: An entry's ``TimelineEntry/sequence``, or the number before the
   ///   oldest entry kept for the states before every entry.
-  /// - Throws: ``TimelineError`` when no entry has that number, or a store is gone.
+  /// - Throws: ``TimelineError`` when no entry has that number.
   public func jump(toSequence sequence: Int) async throws(TimelineError) {
     let found = inner.withLock { inner -> ([any TimelineLane], [any Sendable])? in
       guard let first = inner.records.first?.sequence, sequence >= first - 1,
@@ -211,27 +238,29 @@ public final class Timeline: @unchecked Sendable {
     guard let (lanes, states) = found else {
       throw TimelineError("there is no entry #\(sequence) in the timeline")
     }
-    try await send(lanes, states, reason: "timeline jump to entry #\(sequence)")
+    await send(lanes, states, reason: "timeline jump to entry #\(sequence)")
   }
 
   /// Sends every recorded store back to its newest entry's state, after
-  /// ``jump(toSequence:)``, and records again.
+  /// ``jump(toSequence:)``, and records again. A store that went is left out, as in
+  /// ``jump(toSequence:)``.
   ///
-  /// - Throws: ``TimelineError`` when a store is gone.
+  /// - Throws: Nothing at present: the stores that are gone are left out. It stays a throwing
+  ///   call so that a failure to send can be reported without changing its callers.
   public func resumeLive() async throws(TimelineError) {
     let (lanes, states) = inner.withLock { inner in
       (inner.lanes, inner.states(at: Int.max))
     }
-    try await send(lanes, states, reason: "timeline resumed live")
+    await send(lanes, states, reason: "timeline resumed live")
     inner.withLock { $0.position = nil }
   }
 
   private func send(
     _ lanes: [any TimelineLane], _ states: [any Sendable], reason: String
-  ) async throws(TimelineError) {
-    for (lane, state) in zip(lanes, states) where !(await lane.replace(with: state, reason: reason))
-    {
-      throw TimelineError("the store \"\(lane.name)\" is gone")
+  ) async {
+    // A store that went (a screen that closed) has nothing to travel: it is left out.
+    for (lane, state) in zip(lanes, states) where !lane.isStoreGone {
+      _ = await lane.replace(with: state, reason: reason)
     }
   }
 

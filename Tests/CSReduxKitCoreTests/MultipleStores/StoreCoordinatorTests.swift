@@ -460,9 +460,82 @@ struct CoordinatorLifetimeTests {
       weakB = b
     }
     #expect(weakB == nil)
-    #expect(follow?.isCancelled == false)
     a.dispatch(Action(ModuleAction.add))
     #expect(follow?.isCancelled == true)
     #expect(a.subscriberCount == 0)
+  }
+
+  @Test("a follow whose target was freed is never counted, though its value never changes")
+  func targetGoneIsNotCounted() {
+    let a = moduleStore("A")
+    let coordinator = StoreCoordinator()
+    var follow: Subscription?
+    do {
+      let b = moduleStore("B")
+      // `mirror` never changes in A: the follow never dispatches again.
+      follow = coordinator.follow(a, select: { $0.mirror }, in: b) {
+        Action(ModuleAction.setMirror, data: $0)
+      }
+      #expect(a.subscriberCount == 1)
+    }
+    #expect(a.subscriberCount == 0)
+    #expect(follow?.isCancelled == true)
+    #expect(a.subscriberSlotCount == 0)
+  }
+
+  @Test("a follow whose target was freed ends at the source's next commit of any action")
+  func targetGoneEndsWithoutChange() {
+    let a = moduleStore("A")
+    let coordinator = StoreCoordinator()
+    var follow: Subscription?
+    do {
+      let b = moduleStore("B")
+      follow = coordinator.follow(a, select: { $0.mirror }, in: b) {
+        Action(ModuleAction.setMirror, data: $0)
+      }
+    }
+    #expect(follow?.isCancelled == false)
+    a.dispatch(Action(ModuleAction.add))  // the followed value stays the same
+    #expect(follow?.isCancelled == true)
+    #expect(a.subscriberSlotCount == 0)
+  }
+
+  @Test("followers that came and went leave the source's table and the coordinator's list")
+  func followersThatCameAndWent() {
+    let a = moduleStore("A")
+    let coordinator = StoreCoordinator()
+    for _ in 0..<500 {
+      let b = moduleStore("B")
+      coordinator.register(b)
+      coordinator.follow(a, select: { $0.mirror }, in: b) {
+        Action(ModuleAction.setMirror, data: $0)
+      }
+      b.dispatch(Action(ModuleAction.add))
+    }
+    // The last follow's target went after the coordinator last looked: one at most is kept.
+    #expect(coordinator.keptFollowCount <= 1)
+    #expect(coordinator.keptMemberCount <= 1)
+    a.dispatch(Action(ModuleAction.add))
+    #expect(a.subscriberCount == 0)
+    #expect(a.subscriberSlotCount == 0)
+  }
+
+  @Test("a follow whose source was freed ends, and the coordinator lets it go")
+  func sourceGoneEndsFollow() {
+    let b = moduleStore("B")
+    let coordinator = StoreCoordinator()
+    var follow: Subscription?
+    do {
+      let a = moduleStore("A")
+      follow = coordinator.follow(a, select: { $0.value }, in: b) {
+        Action(ModuleAction.setMirror, data: $0)
+      }
+    }
+    #expect(follow?.isCancelled == true)
+    let c = moduleStore("C")
+    coordinator.follow(c, select: { $0.value }, in: b) {
+      Action(ModuleAction.setMirror, data: $0)
+    }
+    #expect(coordinator.keptFollowCount == 1)
   }
 }

@@ -81,8 +81,27 @@ struct TimelineCatalogueTests {
       }
       expectDocumented(missing?.description)
     }
-    let gone = await #expect(throws: TimelineError.self) { try await timeline.jump(toSequence: 0) }
+    // A store that went is left out of a jump; skipping one of its entries cannot recompute.
+    try await timeline.jump(toSequence: 0)
+    let gone = await #expect(throws: TimelineError.self) {
+      try await timeline.setSkipped(true, sequence: 0)
+    }
     expectDocumented(gone?.description)
+  }
+
+  @Test("recording a store under the name of a gone store of another type reads as documented")
+  func otherStateType() throws {
+    let timeline = Timeline()
+    do { try timeline.record(tallyStore("A"), codec: tallyCodec) }
+    var codec = ActionLogCodec<Catalogue.TodoState>()
+    codec.register(0)
+    let other = Store(
+      state: Catalogue.TodoState(), reducer: Reducer { _, state, finish in finish(state) },
+      name: "A", diagnostics: { _ in })
+    let refused = #expect(throws: TimelineError.self) {
+      try timeline.record(other, codec: codec)
+    }
+    expectDocumented(refused?.description)
   }
 
   @Test(

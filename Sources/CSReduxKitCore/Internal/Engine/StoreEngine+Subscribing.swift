@@ -21,13 +21,15 @@ extension _StoreEngine {
   /// Adds a subscriber and reads the committed state in one critical section: every call the
   /// subscriber then receives is for a commit after the state returned.
   func addReadingState(
-    owner: any _SubscriptionOwner, types: [Int]?,
+    owner: any _SubscriptionOwner, types: [Int]?, ownerLiveness: _OwnerLiveness?,
     _ body: @escaping @Sendable (any ActionProtocol, State) -> Void
   ) -> (Subscription, State) {
     withCommittedState { core, state in
       let id = core.subscribers.makeID()
       let subscription = Subscription(owner: owner, id: id)
-      let entry = _Subscriber(id: id, types: types, subscription: subscription, body: body)
+      let entry = _Subscriber(
+        id: id, types: types, subscription: subscription, ownerLiveness: ownerLiveness,
+        body: body)
       core.subscribers.add(entry, deferred: core.isNotifying)
       return (subscription, state)
     }

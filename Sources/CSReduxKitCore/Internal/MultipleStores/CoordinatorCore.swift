@@ -5,8 +5,22 @@ struct _CoordinatorCore: Sendable {
   /// Broadcasts to deliver, each with the cause it was made under (for a timeline).
   var broadcasts: [(action: any ActionProtocol, cause: _TraceCause?)] = []
   var isBroadcasting = false
-  var follows: [Subscription] = []
+  var follows: [_Follow] = []
 
   @usableFromInline
   init() {}
+}
+
+/// A follow the coordinator made: its subscription on the source, and its target, held weakly,
+/// to tell when the follow has ended.
+@usableFromInline
+struct _Follow: Sendable {
+  let subscription: Subscription
+  let target: _WeakReference<any AnyObject & Sendable>
+
+  @usableFromInline
+  init(subscription: Subscription, target: any AnyObject & Sendable) {
+    self.subscription = subscription
+    self.target = _WeakReference(target)
+  }
 }
