@@ -72,18 +72,13 @@ public struct TimelinePage: Sendable {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta http-equiv="Content-Security-Policy" \
-      content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+      content="default-src 'none'; style-src \(styleSheetHash); \
+      script-src \(errorScriptHash) \(scriptHash)">
       <title>\(title)</title>
-      <style>
-      \(styleSheet)
-      </style>
+      <style>\(styleSheet)</style>
       </head>
       <body>
-      <script>
-      window.addEventListener("error", function (event) {
-        document.body.dataset.error = String(event.message);
-      });
-      </script>
+      <script>\(errorScript)</script>
       <header>
       <h1>\(title)</h1>
       <span class="summary" id="summary"></span>
@@ -102,9 +97,7 @@ public struct TimelinePage: Sendable {
       <aside id="detail" aria-live="polite"></aside>
       </main>
       <script type="application/json" id="timeline-data">\(data)</script>
-      <script>
-      \(script)
-      </script>
+      <script>\(script)</script>
       </body>
       </html>
 

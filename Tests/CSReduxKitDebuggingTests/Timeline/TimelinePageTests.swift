@@ -113,6 +113,26 @@ struct TimelinePageTests {
     #expect(html.contains("default-src 'none'"))
   }
 
+  @Test("the page's style sheet and scripts are Timeline/Page's files, allowed by their hashes")
+  func embeddedFiles() throws {
+    let html = try TimelinePage(jsonLines: session).html
+    // This file is Tests/CSReduxKitDebuggingTests/Timeline/TimelinePageTests.swift.
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let folder = root.appendingPathComponent("Sources/CSReduxKitDebugging/Timeline/Page")
+    for (file, element) in [
+      ("timeline.css", "style"), ("errors.js", "script"), ("timeline.js", "script"),
+    ] {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      let body = String(text.reversed().drop(while: { $0 == "\n" }).reversed())
+      #expect(
+        html.contains("<\(element)>" + body + "</\(element)>"),
+        "\(file) is not in the page as it is on disk: run .ci/generate-timeline-page")
+    }
+    #expect(!html.contains("unsafe-inline"))
+    #expect(html.contains("script-src 'sha256-"))
+  }
+
   @Test("a cause dropped from the file is named but not linked")
   func droppedCause() throws {
     let lines = session.split(separator: "\n").map(String.init)
