@@ -36,9 +36,6 @@ public struct TimelinePage: Sendable {
   /// The number of cause links the page draws: the entries whose cause is in the session.
   public let causeLinkCount: Int
 
-  /// The state changes listed for one entry at most.
-  static let changeLimit = 200
-
   /// Makes the page for a session exported as JSON Lines by a timeline.
   ///
   /// The text is read as a timeline export is read: a byte-order mark before the first line,
@@ -82,20 +79,43 @@ public struct TimelinePage: Sendable {
       <header>
       <h1>\(title)</h1>
       <span class="summary" id="summary"></span>
-      <span class="keys"><kbd>↑</kbd> <kbd>↓</kbd> or <kbd>j</kbd> <kbd>k</kbd> move \
-      · <kbd>c</kbd> cause · <kbd>e</kbd> effect</span>
+      <button type="button" class="keys" id="help-button" title="Keyboard help (?)">\
+      <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>c</kbd> cause · <kbd>e</kbd> effect · \
+      <kbd>/</kbd> search · <kbd>?</kbd> help</button>
       </header>
       <div class="toolbar">
-      <span class="label">Stores</span>
+      <input type="search" id="search" placeholder="Search actions, payloads, state paths" \
+      aria-label="Search actions, payloads and state paths" title="Search (/)">
       <span id="store-filters"></span>
-      <span class="label">Action type</span>
       <select id="type-filter" aria-label="Action type"><option value="">All action types</option></select>
+      <select id="cause-filter" aria-label="Cause"><option value="">Any cause</option></select>
+      <label class="check" title="Only the entries whose reducer threw or whose store refused them">\
+      <input type="checkbox" id="rejected-filter"> rejected</label>
+      <label class="check" title="Only the entries whose reducer took at least the threshold">\
+      <input type="checkbox" id="slow-filter"> slow</label>
+      <label class="check" title="The reducer time from which an entry counts as slow">≥ \
+      <input type="number" id="slow-over" min="0" step="0.1" value="1" aria-label="Slow from, in ms"> ms</label>
       <span class="count" id="count"></span>
       </div>
       <main>
       <div id="scroller"><div id="timeline"></div></div>
       <aside id="detail" aria-live="polite"></aside>
       </main>
+      <div id="help" hidden><div class="help-box" role="dialog" aria-label="Keyboard help">
+      <h2>Keyboard</h2>
+      <dl>
+      <dt><kbd>↓</kbd> <kbd>j</kbd> / <kbd>↑</kbd> <kbd>k</kbd></dt><dd>next / previous entry shown</dd>
+      <dt><kbd>Home</kbd> / <kbd>End</kbd></dt><dd>first / last entry shown</dd>
+      <dt><kbd>c</kbd></dt><dd>the selected entry's cause</dd>
+      <dt><kbd>e</kbd></dt><dd>its first effect (an entry it caused)</dd>
+      <dt><kbd>t</kbd></dt><dd>difference or whole state</dd>
+      <dt><kbd>/</kbd></dt><dd>search; <kbd>Esc</kbd> leaves the field</dd>
+      <dt><kbd>?</kbd></dt><dd>this help; <kbd>Esc</kbd> closes it</dd>
+      </dl>
+      <p>The address keeps the view: <code>#entry-5</code> selects entry 5; \
+      <code>#q=milk&amp;cause=effect&amp;slow=1&amp;over=0.5&amp;view=state&amp;entry=5</code> \
+      also searches, filters and shows the state. Copy it to share the same view.</p>
+      </div></div>
       <script type="application/json" id="timeline-data">\(data)</script>
       <script>\(script)</script>
       </body>
