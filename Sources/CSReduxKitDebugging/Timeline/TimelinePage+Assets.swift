@@ -57,7 +57,7 @@ kbd {
 .chip[aria-pressed="false"] { opacity: .42; }
 .chip[aria-pressed="false"] .dot { background: transparent; border: 1px solid var(--lane); }
 select {
-  background: var(--raised); color: var(--text); border: 1px solid var(--line);
+  max-width: 230px; background: var(--raised); color: var(--text); border: 1px solid var(--line);
   border-radius: 8px; padding: 4px 8px; font: 13px var(--sans);
 }
 .toolbar .count { margin-left: auto; color: var(--dim); font-size: 12px; }
@@ -79,12 +79,18 @@ main { flex: 1; display: flex; min-height: 0; }
 .lane .lane-name { overflow: hidden; text-overflow: ellipsis; }
 .lane .dot { width: 10px; height: 10px; border-radius: 3px; background: var(--lane); }
 .lane .n { color: var(--faint); font-weight: 400; font-size: 12px; }
-.row { position: relative; }
+/* Every row has one height (the script spreads few rows over the window), and the browser lays
+   out only the rows near the view: a session of 10,000 entries opens and filters fast. */
+.row {
+  position: relative; height: var(--row, 40px); content-visibility: auto;
+  contain-intrinsic-size: auto 1px auto var(--row, 40px);
+}
+.row[hidden] { display: none; }
 .row .seq {
   color: var(--faint); font: 11px var(--mono); text-align: right; padding: 9px 12px 0 0;
 }
 .row .cell {
-  border-left: 1px solid var(--line); padding: 5px 12px 7px; min-height: var(--row, 40px);
+  border-left: 1px solid var(--line); padding: 5px 12px 7px; height: 100%;
   container-type: inline-size; position: relative; display: flex; align-items: center;
 }
 .row .cell .flame {
@@ -208,7 +214,7 @@ aside .timing { margin-top: 6px; color: var(--dim); font: 12px var(--mono); }
 """#
 
   /// The Content-Security-Policy source of ``styleSheet``: its SHA-256.
-  static let styleSheetHash = "'sha256-Cm7+3QEJPktbWyrLNkaQHojtjwu9GJ+ETVpe8l10nw8='"
+  static let styleSheetHash = "'sha256-S4U0Pk74RBDLLpTiN5osW87CoYW27E8mqP0YoVhDfX0='"
 
   /// The first script: a script error is written on `<body>` for the checks to read. (`Timeline/Page/errors.js`)
   static let errorScript = #"""
@@ -755,32 +761,54 @@ const TimelineLogic = (function () {
     });
   }
 
+  // The cause links near the rows in view: rows have one height, so a row's place comes from
+  // its position among the rows shown, and only the links that cross the visible rows (and a
+  // screen above and below) are drawn. A session of 10,000 entries draws a few dozen.
+  let shownOrder = new Map();
+  let linkCount = 0;
   function drawLinks() {
     while (svg.lastChild !== defs) svg.removeChild(svg.lastChild);
-    const box = timeline.getBoundingClientRect();
     svg.setAttribute("width", String(timeline.scrollWidth));
     svg.setAttribute("height", String(timeline.scrollHeight));
+    const box = timeline.getBoundingClientRect();
+    const height = parseFloat(getComputedStyle(timeline).getPropertyValue("--row")) || 40;
+    const top = rows.offsetTop;
+    const lanes = [...head.querySelectorAll(".lane")].map((lane) => {
+      const rect = lane.getBoundingClientRect();
+      return { left: rect.left - box.left, right: rect.right - box.left };
+    });
+    const first = Math.floor((scroller.scrollTop - top) / height) - Math.ceil(scroller.clientHeight / height);
+    const last = first + 3 * Math.ceil(scroller.clientHeight / height) + 1;
     const paths = [];
+    linkCount = 0;
     for (const entry of data.entries) {
-      if (entry.cause === null || !byIndex.has(entry.cause)) continue;
+      if (entry.cause === null || !shownOrder.has(entry.cause) || !shownOrder.has(entry.index)) {
+        continue;
+      }
+      linkCount += 1;
+      const from = shownOrder.get(entry.cause);
+      const to = shownOrder.get(entry.index);
+      if (Math.max(from, to) < first || Math.min(from, to) > last) continue;
       const cause = data.entries[byIndex.get(entry.cause)];
-      if (!isShown(entry) || !isShown(cause)) continue;
-      const from = rowOf.get(cause.index).querySelector(".entry").getBoundingClientRect();
-      const to = rowOf.get(entry.index).querySelector(".entry").getBoundingClientRect();
-      // Side to side: out of the cause's edge that faces the effect, into the effect's.
-      const y1 = (from.top + from.bottom) / 2 - box.top;
-      const y2 = (to.top + to.bottom) / 2 - box.top;
+      const y1 = top + (from + 0.5) * height;
+      const y2 = top + (to + 0.5) * height;
+      const start = lanes[cause.store];
+      const end = lanes[entry.store];
       let d;
       if (entry.store === cause.store) {
-        const x1 = from.left - box.left;
-        const x2 = to.left - box.left - 2;
+        // Out of the cause's left side, round, into the effect's left side.
+        const x1 = start.left + 12;
+        const x2 = end.left + 10;
         const reach = Math.min(16 + Math.abs(y2 - y1) * 0.12, 40);
         d = "M " + x1 + " " + y1 + " C " + (x1 - reach) + " " + y1 + ", " +
           (x2 - reach) + " " + y2 + ", " + x2 + " " + y2;
       } else {
-        const rightward = to.left >= from.right;
-        const x1 = (rightward ? from.right : from.left) - box.left;
-        const x2 = (rightward ? to.left - 2 : to.right + 2) - box.left;
+        // Side to side: out of the cause's edge that faces the effect, into the effect's.
+        const rightward = end.left >= start.right;
+        const fromBox = rowOf.get(cause.index).querySelector(".entry").getBoundingClientRect();
+        const toBox = rowOf.get(entry.index).querySelector(".entry").getBoundingClientRect();
+        const x1 = (rightward ? fromBox.right : fromBox.left) - box.left;
+        const x2 = (rightward ? toBox.left - 2 : toBox.right + 2) - box.left;
         const reach = Math.max(Math.abs(x2 - x1) * 0.5, 30) * (rightward ? 1 : -1);
         d = "M " + x1 + " " + y1 + " C " + (x1 + reach) + " " + y1 + ", " +
           (x2 - reach) + " " + y2 + ", " + x2 + " " + y2;
@@ -795,9 +823,16 @@ const TimelineLogic = (function () {
       paths.push(path);
     }
     svg.append(...paths);
-    document.body.dataset.links = String(paths.length);
+    document.body.dataset.links = String(linkCount);
+    document.body.dataset.drawn = String(paths.length);
     markActive();
   }
+  let drawing = false;
+  scroller.addEventListener("scroll", () => {
+    if (drawing) return;
+    drawing = true;
+    requestAnimationFrame(() => { drawing = false; drawLinks(); });
+  }, { passive: true });
 
   // The detail panel.
   const detail = document.getElementById("detail");
@@ -973,12 +1008,20 @@ const TimelineLogic = (function () {
   function applyFilters() {
     showFilterControls();
     shown.clear();
+    shownOrder = new Map();
     data.entries.forEach((entry, position) => {
       const on = logic.matches(entry, filter, haystack[position]);
-      if (on) shown.add(entry.index);
-      rowOf.get(entry.index).hidden = !on;
-      rowOf.get(entry.index).classList.toggle("hit", on && filter.q !== "");
-      marked(nameOf.get(entry.index), entry.action);
+      const row = rowOf.get(entry.index);
+      if (on) {
+        shownOrder.set(entry.index, shown.size);
+        shown.add(entry.index);
+      }
+      if (row.hidden === on) row.hidden = !on;
+      const hit = on && filter.q !== "";
+      if (hit || row.classList.contains("hit")) {
+        row.classList.toggle("hit", hit);
+        marked(nameOf.get(entry.index), entry.action);
+      }
     });
     document.getElementById("count").textContent =
       shown.size + " of " + data.entries.length + " shown";
@@ -1070,5 +1113,5 @@ const TimelineLogic = (function () {
 """#
 
   /// The Content-Security-Policy source of ``script``: its SHA-256.
-  static let scriptHash = "'sha256-RqE13SODL7V44j9Ks6Dz+g1RzFQcnLT2sHRIugSo3BY='"
+  static let scriptHash = "'sha256-OXYRFRmdaw5ZMCWWBHQ/kegiV02BEbAPVsSYxOONP+A='"
 }
