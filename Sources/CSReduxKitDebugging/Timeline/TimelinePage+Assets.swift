@@ -66,7 +66,10 @@ main { flex: 1; display: flex; min-height: 0; }
 #timeline {
   position: relative; min-width: calc(58px + var(--lanes) * 150px); padding-bottom: 40px;
 }
-.grid { display: grid; grid-template-columns: 58px repeat(var(--lanes), minmax(0, 1fr)); }
+.grid {
+  display: grid;
+  grid-template-columns: 58px var(--columns, repeat(var(--lanes), minmax(0, 1fr)));
+}
 .lanes-head {
   position: sticky; top: 0; z-index: 3; background: var(--bg);
   border-bottom: 1px solid var(--line);
@@ -214,7 +217,7 @@ aside .timing { margin-top: 6px; color: var(--dim); font: 12px var(--mono); }
 """#
 
   /// The Content-Security-Policy source of ``styleSheet``: its SHA-256.
-  static let styleSheetHash = "'sha256-S4U0Pk74RBDLLpTiN5osW87CoYW27E8mqP0YoVhDfX0='"
+  static let styleSheetHash = "'sha256-0FZ92ztXb8YCLi9peI92AXmxijt7RNfj4CsOlOyuWPM='"
 
   /// The first script: a script error is written on `<body>` for the checks to read. (`Timeline/Page/errors.js`)
   static let errorScript = #"""
@@ -671,6 +674,11 @@ const TimelineLogic = (function () {
   const scroller = document.getElementById("scroller");
   const timeline = document.getElementById("timeline");
   timeline.style.setProperty("--lanes", String(Math.max(data.stores.length, 1)));
+  // A busy lane gets up to three times the width of a quiet one: its names are cut less.
+  const total = Math.max(data.entries.length, 1);
+  timeline.style.setProperty("--columns", data.stores.map((store) =>
+    "minmax(0, " + (1 + Math.min(2, 4 * store.entries / total)).toFixed(2) + "fr)").join(" ") ||
+    "minmax(0, 1fr)");
   const head = el("div", "grid lanes-head");
   head.appendChild(el("div", "corner", "#"));
   data.stores.forEach((store, index) => {
@@ -1113,5 +1121,5 @@ const TimelineLogic = (function () {
 """#
 
   /// The Content-Security-Policy source of ``script``: its SHA-256.
-  static let scriptHash = "'sha256-OXYRFRmdaw5ZMCWWBHQ/kegiV02BEbAPVsSYxOONP+A='"
+  static let scriptHash = "'sha256-CQ3oXlXg/ls3VZDjHc8vrq2XKmIarHyUMPFyZ6XZbd4='"
 }

@@ -1,6 +1,7 @@
 /// A self-contained HTML page that shows an exported timeline session: a lane per store, the
-/// entries in global order, the cause links drawn between lanes, each entry's state
-/// difference, filters by store and action type, and keyboard navigation.
+/// entries in global order with their reducers' durations, the cause links drawn between
+/// lanes, each entry's state difference or every store's whole state, search, filters and
+/// keyboard navigation.
 ///
 /// Make it from the JSON Lines text that a timeline exports, then write ``html`` to a file and
 /// open it in any browser:
@@ -15,17 +16,22 @@
 /// names, payloads, states, errors) reaches the page as data, escaped for the `<script>`
 /// element that holds it, and the page's script puts it on screen as text only: an action name
 /// or payload such as `</script>` or `<img onerror=…>` shows as those characters and never
-/// runs.
+/// runs. The page's Content-Security-Policy allows only its own script and style sheet, by
+/// their SHA-256.
 ///
 /// In the page, arrows or `j`/`k` move the selection among the entries shown, `Home` and `End`
 /// jump to the first and last, `c` goes to the selected entry's cause and `e` to its first
-/// effect; the panel on the right follows the selection. Clicking a store's chip hides or
-/// shows its lane's entries; the menu shows one action type. Opening the page with
-/// `#entry-N` in its address selects the entry whose `sequence` is N.
+/// effect, `t` switches the panel between the entry's difference and every store's whole state
+/// (a tree whose nodes are made when opened), `/` searches action names, payloads and changed
+/// state paths, and `?` lists the keys. The search, the filters (store, action type, cause
+/// kind, rejected, slow from a threshold), the view and the selection live in the page's
+/// address: `#entry-N` selects the entry whose `sequence` is N, and
+/// `#q=milk&cause=effect&view=state&entry=5` opens that view.
 ///
-/// Each entry's state difference is computed from the states in the file, against the same
-/// store's previous entry (or its initial state), member by member and element by element,
-/// at most 200 changes an entry.
+/// Each entry's state difference is computed on the page from the states in the file, against
+/// the same store's previous entry (or its initial state), member by member, and array
+/// elements by identity (an `id` field, or the value itself) where every element has one, at
+/// most 200 changes an entry.
 public struct TimelinePage: Sendable {
   /// The page: one HTML document with its style sheet, script and data inline.
   public let html: String

@@ -438,6 +438,11 @@ const TimelineLogic = (function () {
   const scroller = document.getElementById("scroller");
   const timeline = document.getElementById("timeline");
   timeline.style.setProperty("--lanes", String(Math.max(data.stores.length, 1)));
+  // A busy lane gets up to three times the width of a quiet one: its names are cut less.
+  const total = Math.max(data.entries.length, 1);
+  timeline.style.setProperty("--columns", data.stores.map((store) =>
+    "minmax(0, " + (1 + Math.min(2, 4 * store.entries / total)).toFixed(2) + "fr)").join(" ") ||
+    "minmax(0, 1fr)");
   const head = el("div", "grid lanes-head");
   head.appendChild(el("div", "corner", "#"));
   data.stores.forEach((store, index) => {
