@@ -82,7 +82,13 @@ public struct TimelineCodec: Sendable {
   public func read(
     from url: URL, unknownActionTypes: UnknownActionTypePolicy = .reject
   ) throws(ActionLogImportError) -> TimelineSession {
-    try decode(readImportFile(url), unknownActionTypes: unknownActionTypes)
+    let data: Data
+    do {
+      data = try readImportFile(url)
+    } catch {
+      throw error.inTimeline
+    }
+    return try decode(data, unknownActionTypes: unknownActionTypes)
   }
 
   /// Reads a session from UTF-8 bytes.
@@ -118,7 +124,12 @@ public struct TimelineCodec: Sendable {
       }
       return .success(lines.ranges)
     }
-    return try decode(data, lines: found.get(), unknownActionTypes: unknownActionTypes)
+    // The errors say "timeline", not the action log's word.
+    do {
+      return try decode(data, lines: found.get(), unknownActionTypes: unknownActionTypes)
+    } catch {
+      throw error.inTimeline
+    }
   }
 
   private func decode(

@@ -281,6 +281,21 @@ extension _StoreEngine {
     return attached
   }
 
+  /// Calls the reducer (`body`) with, when a timeline records the store, the turn's entry
+  /// bound as the `reducer` cause of what it dispatches, into its own store or another, with
+  /// or without middleware. A store nobody records pays one atomic load.
+  @inlinable @inline(__always)
+  func withReducerCause(_ body: () -> Void) {
+    if traceFlag.load() == 0 { return body() }
+    bindReducerCause(body)
+  }
+
+  /// `withReducerCause` for a recorded store: the turn's mark, read under the lock.
+  @usableFromInline @inline(never)
+  func bindReducerCause(_ body: () -> Void) {
+    _bindTraceMark(inner.withLock { $0.turnMark }, .reducer, body)
+  }
+
   /// Runs a traced store's middleware chain for a new action, with the action's mark as the
   /// cause of what the middleware dispatches meanwhile.
   @usableFromInline
