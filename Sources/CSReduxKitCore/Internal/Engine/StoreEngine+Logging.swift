@@ -281,19 +281,22 @@ extension _StoreEngine {
     return attached
   }
 
-  /// Calls the reducer (`body`) with, when a timeline records the store, the turn's entry
-  /// bound as the `reducer` cause of what it dispatches, into its own store or another, with
-  /// or without middleware. A store nobody records pays one atomic load.
-  @inlinable @inline(__always)
-  func withReducerCause(_ body: () -> Void) {
-    if traceFlag.load() == 0 { return body() }
-    bindReducerCause(body)
+  /// Calls the reducer of a store a timeline records with the turn's entry bound as the
+  /// `reducer` cause of what it dispatches, into its own store or another, with or without
+  /// middleware. The run loop calls it instead of `execute` when `traceFlag` is set: a store
+  /// nobody records pays one atomic load.
+  @usableFromInline @inline(never)
+  func executeTraced(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
+    _bindTraceMark(inner.withLock { $0.turnMark }, .reducer) { execute(action, state, finish) }
   }
 
-  /// `withReducerCause` for a recorded store: the turn's mark, read under the lock.
+  /// `executeTraced` for an in-place reduction.
   @usableFromInline @inline(never)
-  func bindReducerCause(_ body: () -> Void) {
-    _bindTraceMark(inner.withLock { $0.turnMark }, .reducer, body)
+  func reduceInPlaceTraced(
+    _ reduce: (any ActionProtocol, inout State) -> Void, _ action: any ActionProtocol,
+    _ state: inout State
+  ) {
+    _bindTraceMark(inner.withLock { $0.turnMark }, .reducer) { reduce(action, &state) }
   }
 
   /// Runs a traced store's middleware chain for a new action, with the action's mark as the
