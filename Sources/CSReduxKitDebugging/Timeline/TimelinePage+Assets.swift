@@ -321,11 +321,23 @@ const TimelineLogic = (function () {
     function walk(a, b, path) {
       if (more) return;
       if (isObject(a) && isObject(b)) {
-        const keys = new Set(Object.keys(a));
-        for (const key of Object.keys(b)) keys.add(key);
-        for (const key of [...keys].sort()) {
-          const has = (object) => Object.prototype.hasOwnProperty.call(object, key);
-          walk(has(a) ? a[key] : undefined, has(b) ? b[key] : undefined,
+        // States exported with sorted keys usually have the same members on both sides: then
+        // no union is made, and equal plain values are passed over without making a path.
+        const keysA = Object.keys(a);
+        const keysB = Object.keys(b);
+        let same = keysA.length === keysB.length;
+        for (let i = 0; same && i < keysA.length; i += 1) same = keysA[i] === keysB[i];
+        if (same) {
+          for (const key of keysA) {
+            const x = a[key];
+            const y = b[key];
+            if (x !== y) walk(x, y, path === "" ? key : path + "." + key);
+          }
+          return;
+        }
+        const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+        for (const key of [...new Set(keysA.concat(keysB))].sort()) {
+          walk(has(a, key) ? a[key] : undefined, has(b, key) ? b[key] : undefined,
             path === "" ? key : path + "." + key);
         }
         return;
@@ -386,7 +398,7 @@ const TimelineLogic = (function () {
         if (moved.has(j)) {
           push({ path: label(key, j), kind: "moved", old: "[" + from + "]", new: "[" + j + "]" });
         }
-        walk(a[from], b[j], label(key, j));
+        if (a[from] !== b[j]) walk(a[from], b[j], label(key, j));
       }
     }
     walk(old, now, "");
@@ -553,6 +565,10 @@ const TimelineLogic = (function () {
   const started = performance.now();
   const logic = TimelineLogic;
   const data = JSON.parse(source.textContent);
+  // How long each part of opening took, on <body> (data-open-phases) for the checks.
+  const phases = [];
+  const phase = (name) => phases.push(name + " " + (performance.now() - started).toFixed(0));
+  phase("parse");
   const palette = ["#7aa2f7", "#9ece6a", "#e0af68", "#bb9af7", "#f7768e", "#2ac3de",
     "#ff9e64", "#73daca", "#c0caf5", "#db4b4b"];
   const color = (store) => palette[store % palette.length];
@@ -579,6 +595,7 @@ const TimelineLogic = (function () {
       haystack[position] = logic.searchText(entry, changesOf[position].changes);
     });
   }
+  phase("differences");
   const longest = Math.max(1, ...data.entries.map((entry) => entry.duration || 0));
   let filter = logic.parseFilter(location.hash);
 
@@ -693,6 +710,12 @@ const TimelineLogic = (function () {
   });
   timeline.appendChild(head);
   const rows = el("div", "rows");
+  // A rule per lane for its colour, rather than a property on each of the rows' cells.
+  const sheet = document.styleSheets[0];
+  data.stores.forEach((_, store) => {
+    sheet.insertRule(".cell.lane-" + store + " { --lane: " + color(store) + "; }",
+      sheet.cssRules.length);
+  });
   const rowOf = new Map();
   const nameOf = new Map();
   data.entries.forEach((entry, position) => {
@@ -702,8 +725,7 @@ const TimelineLogic = (function () {
     row.appendChild(el("div", "seq", entry.index));
     const changes = changesOf[position];
     for (let store = 0; store < data.stores.length; store += 1) {
-      const cell = el("div", store === entry.store ? "cell own" : "cell");
-      cell.style.setProperty("--lane", color(store));
+      const cell = el("div", (store === entry.store ? "cell own lane-" : "cell lane-") + store);
       if (store === entry.store) {
         const button = el("button", "entry");
         button.type = "button";
@@ -736,6 +758,7 @@ const TimelineLogic = (function () {
     rows.appendChild(row);
   });
   if (data.entries.length === 0) rows.appendChild(el("div", "empty", "The session has no entries."));
+  phase("rows");
   timeline.appendChild(rows);
   const svgNS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(svgNS, "svg");
@@ -1115,11 +1138,13 @@ const TimelineLogic = (function () {
   }
   document.body.dataset.lanes = String(document.querySelectorAll(".lanes-head .lane").length);
   document.body.dataset.entries = String(document.querySelectorAll(".row .entry").length);
+  phase("shown");
+  document.body.dataset.openPhases = phases.join(", ");
   document.body.dataset.openMs = (performance.now() - started).toFixed(0);
   document.body.dataset.ready = "true";
 })();
 """#
 
   /// The Content-Security-Policy source of ``script``: its SHA-256.
-  static let scriptHash = "'sha256-CQ3oXlXg/ls3VZDjHc8vrq2XKmIarHyUMPFyZ6XZbd4='"
+  static let scriptHash = "'sha256-sia0nlEjtxbd2OR13ORSgHAM2CMc3OCHnGdUXlsVCPE='"
 }
