@@ -35,7 +35,9 @@ let package = Package(
     // The action log with time travel, recordings, their JSON Lines codec, StateDifference.
     .target(
       name: "CSReduxKitDebugging",
-      dependencies: ["CSReduxKitCore", "CSReduxKitPersistence"]
+      dependencies: ["CSReduxKitCore", "CSReduxKitPersistence"],
+      // The timeline page's CSS and JavaScript: .ci/generate-timeline-page embeds them.
+      exclude: ["Timeline/Page"]
     ),
     // The umbrella: `import CSReduxKit` re-exports the three modules above.
     .target(

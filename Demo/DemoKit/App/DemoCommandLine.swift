@@ -1,5 +1,5 @@
 /// The demo program's arguments: `demo [MODULE] [--log FILE] [--script FILE | -e COMMANDS]...`,
-/// `demo replay [--check] FILE`, `demo report FILE` or `demo --help`.
+/// `demo replay [--check] FILE`, `demo report FILE [-o PAGE]` or `demo --help`.
 struct DemoCommandLine: Equatable, Sendable {
   /// `demo replay [--check] FILE`: play a recorded session back instead of running one.
   struct Replay: Equatable, Sendable {
@@ -31,6 +31,8 @@ struct DemoCommandLine: Equatable, Sendable {
   var replay: Replay?
   /// The timeline to show as a page, for `demo report FILE`.
   var reportPath: String?
+  /// Where `demo report FILE -o PAGE` writes the page; `nil` for FILE.html beside the file.
+  var reportOutput: String?
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommandLine {
@@ -42,6 +44,7 @@ struct DemoCommandLine: Equatable, Sendable {
     var replayPath: String?
     var isCheck = false
     var isReport = false
+    var output: String?
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -72,6 +75,12 @@ struct DemoCommandLine: Equatable, Sendable {
         result.logPath = String(argument.dropFirst("--log=".count))
       case "--check":
         isCheck = true
+      case "-o", "--output":
+        guard let path = remaining.popFirst() else {
+          throw UsageError("\(argument) needs a file, as in: demo report app.jsonl -o page.html")
+        }
+        guard output == nil else { throw UsageError("-o was given twice") }
+        output = path
       case _ where argument.hasPrefix("-"):
         throw UsageError("unknown option \(argument)")
       case "replay" where moduleArgument == nil && !isReplay && !isReport:
@@ -103,10 +112,14 @@ struct DemoCommandLine: Equatable, Sendable {
         throw UsageError("report needs a file, as in: demo report app.jsonl")
       }
       guard file == nil, commands.isEmpty, result.logPath == nil, !isCheck else {
-        throw UsageError("report takes only a file: demo report FILE")
+        throw UsageError("report takes only a file and -o: demo report FILE [-o PAGE]")
       }
       result.reportPath = replayPath
+      result.reportOutput = output
       return result
+    }
+    guard output == nil else {
+      throw UsageError("-o goes with report, as in: demo report app.jsonl -o page.html")
     }
     if isReplay {
       guard let replayPath else {

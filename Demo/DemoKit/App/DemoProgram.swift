@@ -32,7 +32,7 @@ public enum DemoProgram {
       return await run(replay)
     }
     if let path = commandLine.reportPath {
-      return report(path)
+      return report(path, output: commandLine.reportOutput)
     }
     let app = DemoApp()
     let session = app.makeSession(commandLine.module)
@@ -106,9 +106,9 @@ public enum DemoProgram {
     return 0
   }
 
-  /// `demo report FILE`: writes the timeline page of FILE next to it (`app.jsonl` gives
-  /// `app.html`) and prints the page's path.
-  private static func report(_ path: String) -> Int32 {
+  /// `demo report FILE [-o PAGE]`: writes the timeline page of FILE to PAGE, or next to FILE
+  /// (`app.jsonl` gives `app.html`), and prints the page's path.
+  private static func report(_ path: String, output: String?) -> Int32 {
     let text: String
     do {
       text = try FileDescriptor.readText(path: path)
@@ -124,7 +124,7 @@ public enum DemoProgram {
       FileDescriptor.standardError.write("demo: \(path): \(error)\n")
       return 1
     }
-    let output = TimelineReport.pagePath(for: path)
+    let output = output ?? TimelineReport.pagePath(for: path)
     do {
       try FileDescriptor.writeText(page.html, toPath: output)
     } catch {

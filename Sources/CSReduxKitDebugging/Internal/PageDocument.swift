@@ -1,9 +1,10 @@
 /// A timeline session as the timeline page shows it, read from the export's JSON Lines without
-/// the stores' codecs: the header's stores and every entry's store, action, payload, cause and
-/// state difference.
+/// the stores' codecs: the header's stores and every entry's store, action, payload, cause,
+/// reducer duration and whole state (the page computes the differences from the states).
 struct PageDocument {
   struct Store {
     var name: String
+    var initialState: JSONValue
     var entryCount = 0
   }
 
@@ -20,8 +21,8 @@ struct PageDocument {
     var error: String?
     var redacted: [String]
     var time: Double?
-    var changes: [JSONValue.Change]
-    var hasMoreChanges: Bool
+    var duration: Int?
+    var state: JSONValue
   }
 
   var stores: [Store] = []
@@ -55,7 +56,6 @@ struct PageDocument {
     guard case .array(let storeValues)? = header["stores"] else {
       throw TimelinePageError(line: 1, reason: "the header has no stores array")
     }
-    var previousStates: [JSONValue] = []
     var storeIndex: [String: Int] = [:]
     for value in storeValues {
       guard let name = value["name"]?.stringValue, storeIndex[name] == nil else {
@@ -63,8 +63,7 @@ struct PageDocument {
           line: 1, reason: "a store in the header has no name, or a repeated one")
       }
       storeIndex[name] = stores.count
-      stores.append(Store(name: name))
-      previousStates.append(value["initialState"] ?? .null)
+      stores.append(Store(name: name, initialState: value["initialState"] ?? .null))
     }
     var firstTime: Double?
     for (offset, text) in lines.dropFirst().enumerated() {
@@ -85,9 +84,6 @@ struct PageDocument {
         throw TimelinePageError(line: line, reason: "the entry has no integer action type")
       }
       if entries.isEmpty { dropped = max(sequence, 0) }
-      let state = value["state"] ?? .null
-      let changes = state.changes(from: previousStates[store], limit: TimelinePage.changeLimit + 1)
-      previousStates[store] = state
       let time = value["time"]?.numberValue
       if firstTime == nil { firstTime = time }
       stores[store].entryCount += 1
@@ -103,8 +99,8 @@ struct PageDocument {
           error: value["error"]?.stringValue,
           redacted: Self.strings(value["redacted"]),
           time: time.flatMap { time in firstTime.map { (time - $0) * 1000 } },
-          changes: Array(changes.prefix(TimelinePage.changeLimit)),
-          hasMoreChanges: changes.count > TimelinePage.changeLimit))
+          duration: value["durationNanoseconds"]?.integerValue,
+          state: value["state"] ?? .null))
     }
   }
 
@@ -119,27 +115,24 @@ struct PageDocument {
     func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
     func integer(_ value: Int) -> JSONValue { .int(Int64(value)) }
     let storeValues = stores.map { store in
-      JSONValue.object(["entries": integer(store.entryCount), "name": .string(store.name)])
+      JSONValue.object([
+        "entries": integer(store.entryCount), "initialState": store.initialState,
+        "name": .string(store.name),
+      ])
     }
     let entryValues = entries.map { entry in
-      let changes = entry.changes.map { change in
-        JSONValue.object([
-          "new": optional(change.new), "old": optional(change.old),
-          "path": .string(change.path),
-        ])
-      }
-      return JSONValue.object([
+      JSONValue.object([
         "action": .string(entry.action),
         "cause": entry.cause.map(integer) ?? .null,
         "causeKind": optional(entry.causeKind),
-        "changes": .array(changes),
+        "duration": entry.duration.map(integer) ?? .null,
         "error": optional(entry.error),
         "index": integer(entry.sequence),
-        "moreChanges": .bool(entry.hasMoreChanges),
         "payload": optional(entry.payload),
         "redacted": .array(entry.redacted.map(JSONValue.string)),
         "rejected": .bool(entry.isRejected),
         "skipped": .bool(entry.isSkipped),
+        "state": entry.state,
         "store": integer(entry.store),
         "time": entry.time.map(JSONValue.double) ?? .null,
         "type": integer(entry.type),

@@ -196,6 +196,41 @@ struct TimelineCauseTests {
     #expect(note.sequence < add.sequence)
   }
 
+  @Test(
+    "a reducer's dispatch is caused by the reducer's entry, into its store or another, with or without middleware",
+    arguments: [false, true])
+  func reducerDispatch(throughMiddleware: Bool) throws {
+    final class Own: @unchecked Sendable {
+      var store: Store<TodoState>?  // set once, before the first dispatch
+    }
+    let own = Own()
+    let account = accountStore()
+    // Dispatching from a reducer is a misuse the store reports; it still happens in apps.
+    let dispatching = Reducer<TodoState> { action, state, finish in
+      if action.type == TodoAction.add.rawValue {
+        account.dispatch(Action(AccountAction.noteActivity, data: 1))
+        own.store?.dispatch(Action(TodoAction.load))
+      }
+      todoReducer.execute(action: action, state: state, finish: finish)
+    }
+    let passThrough = Middleware<TodoState> { action, context in context.next(action) }
+    let todos = Store(
+      state: TodoState(), reducer: dispatching, name: "Todos",
+      actionNames: ActionTypeNames(TodoAction.self),
+      middleware: throughMiddleware ? [passThrough] : [], diagnostics: { _ in })
+    own.store = todos
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    todos.dispatch(Action(TodoAction.add, data: "Buy milk"))
+    let add = try #require(entry(timeline, "Todos", TodoAction.add))
+    let note = try #require(entry(timeline, "Account", AccountAction.noteActivity))
+    let load = try #require(entry(timeline, "Todos", TodoAction.load))
+    #expect(note.cause == TimelineCause(sequence: add.sequence, kind: .reducer), "another store")
+    #expect(load.cause == TimelineCause(sequence: add.sequence, kind: .reducer), "its own store")
+    #expect(add.cause == nil)
+  }
+
   @Test("a coordinator's broadcast gives every store's entry the entry it was made during")
   func broadcast() throws {
     let account = accountStore()

@@ -95,6 +95,14 @@ struct TimelineFileTests {
       Issue.record("a corrupt line was read")
     } catch {
       #expect(error.line == 4)
+      #expect(error.description.hasPrefix("timeline, line 4: "), "a timeline's error says timeline")
+    }
+    let missing = URL(fileURLWithPath: "/nonexistent-\(UInt64.random(in: 0...UInt64.max)).jsonl")
+    do {
+      _ = try app.codec.read(from: missing)
+      Issue.record("a missing file was read")
+    } catch {
+      #expect(error.description.hasPrefix("timeline: "))
     }
     var partial = TimelineCodec()
     partial.register(store: "Account", codec: accountCodec)

@@ -61,20 +61,25 @@ struct TimelinePageTests {
     #expect(list[1]["time"] as? Double == 500)
   }
 
-  @Test("each entry's difference is against its own store's previous state")
-  func differences() throws {
-    let list = try entries(try pageData(try TimelinePage(jsonLines: session).html))
-    func changes(_ index: Int) -> [[String?]] {
-      (list[index]["changes"] as? [[String: Any]] ?? []).map { change in
-        [change["path"] as? String, change["old"] as? String, change["new"] as? String]
-      }
-    }
-    #expect(changes(0) == [["user", "null", #""ada""#]])
-    #expect(changes(1) == [["items[0]", nil, #""Milk""#]], "against Todos' initial state")
-    #expect(changes(2) == [["user", #""ada""#, "null"]], "against Account's entry 0")
-    #expect(changes(3) == [["items[0]", #""Milk""#, nil]])
-    #expect(changes(4).isEmpty)
-    #expect(changes(5).isEmpty)
+  @Test(
+    "each entry carries its store's whole state and its reducer's duration; stores their initial state"
+  )
+  func statesAndDurations() throws {
+    let lines = session.split(separator: "\n").map(String.init)
+    let timed = lines[1].replacingOccurrences(
+      of: #""index":0,"#, with: #""durationNanoseconds":1500000,"index":0,"#)
+    let data = try pageData(
+      try TimelinePage(jsonLines: ([lines[0], timed] + lines[2...]).joined(separator: "\n")).html)
+    let list = try entries(data)
+    // The page computes each difference from these states (Tests/TimelinePage/logic-tests.js).
+    #expect((list[0]["state"] as? [String: Any])?["user"] as? String == "ada")
+    #expect((list[1]["state"] as? [String: Any])?["items"] as? [String] == ["Milk"])
+    #expect(((list[2]["state"] as? [String: Any])?["user"]).map { $0 is NSNull } == true)
+    #expect(list[0]["duration"] as? Int == 1_500_000)
+    #expect(list[1]["duration"] is NSNull, "the entry records no duration")
+    let stores = try #require(data["stores"] as? [[String: Any]])
+    #expect((stores[1]["initialState"] as? [String: Any])?["items"] as? [String] == [])
+    #expect(list.allSatisfy { $0["changes"] == nil }, "no differences computed in Swift")
   }
 
   @Test("no string from the session can end the script element or become markup")
@@ -111,6 +116,26 @@ struct TimelinePageTests {
       #expect(!html.contains(needle), "\(needle)")
     }
     #expect(html.contains("default-src 'none'"))
+  }
+
+  @Test("the page's style sheet and scripts are Timeline/Page's files, allowed by their hashes")
+  func embeddedFiles() throws {
+    let html = try TimelinePage(jsonLines: session).html
+    // This file is Tests/CSReduxKitDebuggingTests/Timeline/TimelinePageTests.swift.
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let folder = root.appendingPathComponent("Sources/CSReduxKitDebugging/Timeline/Page")
+    for (file, element) in [
+      ("timeline.css", "style"), ("errors.js", "script"), ("timeline.js", "script"),
+    ] {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      let body = String(text.reversed().drop(while: { $0 == "\n" }).reversed())
+      #expect(
+        html.contains("<\(element)>" + body + "</\(element)>"),
+        "\(file) is not in the page as it is on disk: run .ci/generate-timeline-page")
+    }
+    #expect(!html.contains("unsafe-inline"))
+    #expect(html.contains("script-src 'sha256-"))
   }
 
   @Test("a cause dropped from the file is named but not linked")

@@ -124,7 +124,7 @@ struct ReplayEndToEndTests {
     #expect(run.output == "")
     #expect(
       run.error == """
-        demo: \(file.path): action log, line 4: the file ends after 2 entries; the header \
+        demo: \(file.path): timeline, line 4: the file ends after 2 entries; the header \
         announced 4 (truncated?)
 
         """)
@@ -140,7 +140,7 @@ struct ReplayEndToEndTests {
     #expect(run.status == 1)
     #expect(
       run.error == """
-        demo: \(file.path): action log, line 5: the payload of action type 2 does not decode as \
+        demo: \(file.path): timeline, line 5: the payload of action type 2 does not decode as \
         Int: payload field .payload is not of type Int
 
         """)

@@ -37,6 +37,22 @@ struct ReportEndToEndTests {
     #expect(html.contains("<title>CSReduxKit demo: \(source)</title>"))
   }
 
+  @Test("demo report FILE -o PAGE writes the page to PAGE")
+  func writesThePageWhereAsked() async throws {
+    let file = TemporaryPath("app.jsonl")
+    try Self.session.write(toFile: file.path, atomically: true, encoding: .utf8)
+    let page = TemporaryPath("elsewhere.html")
+    let run = try await DemoBinary.run(["report", file.path, "-o", page.path])
+    #expect(run.status == 0)
+    #expect(
+      run.output
+        == "wrote \(page.path): 2 entries of 2 stores, 1 cause link; open it in a browser\n")
+    let html = try String(contentsOfFile: page.path, encoding: .utf8)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    let beside = String(file.path.dropLast(".jsonl".count)) + ".html"
+    #expect(!FileManager.default.fileExists(atPath: beside))
+  }
+
   @Test("a file that is not a timeline is named with its line; the status is 1")
   func notATimeline() async throws {
     let file = TemporaryPath("broken.jsonl")
@@ -60,9 +76,17 @@ struct ReportEndToEndTests {
     #expect(throws: UsageError("report needs a file, as in: demo report app.jsonl")) {
       try DemoCommandLine.parse(["report"])
     }
-    #expect(throws: UsageError("report takes only a file: demo report FILE")) {
+    #expect(throws: UsageError("report takes only a file and -o: demo report FILE [-o PAGE]")) {
       try DemoCommandLine.parse(["report", "a.jsonl", "-e", "add A"])
     }
+    #expect(throws: UsageError("-o needs a file, as in: demo report app.jsonl -o page.html")) {
+      try DemoCommandLine.parse(["report", "a.jsonl", "-o"])
+    }
+    #expect(throws: UsageError("-o goes with report, as in: demo report app.jsonl -o page.html")) {
+      try DemoCommandLine.parse(["-o", "page.html"])
+    }
+    let toPage = try DemoCommandLine.parse(["report", "a.jsonl", "--output", "b.html"])
+    #expect(toPage.reportPath == "a.jsonl" && toPage.reportOutput == "b.html")
     #expect(throws: UsageError("unexpected argument \"b\" after the report's file")) {
       try DemoCommandLine.parse(["report", "a.jsonl", "b"])
     }

@@ -131,7 +131,11 @@ extension _StoreEngine {
       // The reduction cannot throw: there is never a half-made change to undo. When the turn
       // is `lent`, `state` is the store's own and copy-on-write storage changes in place.
       enterReducer(turn.thread)
-      reduceInPlace(action, &state)
+      if traceFlag.load() == 0 {
+        reduceInPlace(action, &state)
+      } else {
+        reduceInPlaceTraced(reduceInPlace, action, &state)
+      }
       leaveReducer()
       applied = state
     } else {
@@ -160,7 +164,12 @@ extension _StoreEngine {
     let finish = Finish(consume fresh)
     enterReducer(turn.thread)
     switch turn.kind {
-    case .reduce: execute(action, state, finish)
+    case .reduce:
+      if traceFlag.load() == 0 {
+        execute(action, state, finish)
+      } else {
+        executeTraced(action, state, finish)
+      }
     case .replace: replaceState(action, state, finish)
     }
     leaveReducer()
