@@ -131,7 +131,7 @@ public final class TestStore<State: StateProtocol & Equatable>: Sendable {
     set { settings.withLock { $0.timeout = newValue } }
   }
 
-  /// The state after the last action committed that the test store saw.
+  /// The store's last committed state, read when you ask.
   public var state: State { store.state }
 
   // MARK: - Helpers for the steps
