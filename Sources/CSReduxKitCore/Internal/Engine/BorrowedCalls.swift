@@ -131,8 +131,11 @@ extension _SubscriberTable {
   /// Fills `list` with the subscribers for an action of type `type` whose turn is of `kind`:
   /// those to every action, read in place, and those filtered on its type; for a replaced
   /// state, every filtered subscriber once, whatever its filter.
+  ///
+  /// Mutating, though it changes nothing: called on the core's table in place, it reads the
+  /// fields it needs where they are, where a borrowed call copied the whole table first.
   @inlinable @inline(__always)
-  func collect(
+  mutating func collect(
     for kind: _Turn<State>.Kind, type: Int, into list: inout _NotificationList<State>
   ) {
     if !all.slots.isEmpty { list.all = Self.inPlace(all.slots) }
