@@ -146,9 +146,10 @@ enum _Admission {
   /// Dropped: its effect was cancelled; call the completion with the state handed back.
   case droppedCancelled
   /// Dropped: the store's own feedback went past its limit; call the completion with the
-  /// state handed back (when there is one), and report the loop when `loop` holds its recent
-  /// types.
-  case droppedFeedback(loop: [Int]?)
+  /// state handed back (when there is one), and report the loop (its recent types, in the
+  /// core's feedback meter) when `reportsLoop`. No case carries a reference, so the common
+  /// `.run` leaves nothing to destroy.
+  case droppedFeedback(reportsLoop: Bool)
 }
 
 extension _StoreCore {
@@ -197,7 +198,7 @@ extension _StoreCore {
         lateCompletions.append(completion)
       }
       given = state
-      return .droppedFeedback(loop: firstTrip ? feedback.recentTypes : nil)
+      return .droppedFeedback(reportsLoop: firstTrip)
     }
     let reducing = reducerThread == turn.thread
     queue.append(

@@ -74,8 +74,9 @@ extension _StoreEngine {
       if let state = given, let completion = turn.completion {
         completion(state, .dropped(.effectCancelled))
       }
-    case .droppedFeedback(let loop):
-      if let loop { reportFeedbackLoop(types: loop) }
+    case .droppedFeedback(let reportsLoop):
+      // This thread runs the queue: nobody else counts or resets its feedback meanwhile.
+      if reportsLoop { reportFeedbackLoop(types: inner.withLock { $0.feedback.recentTypes }) }
       if let state = given, let completion = turn.completion {
         completion(state, .dropped(.feedbackLimit))
       }
