@@ -243,15 +243,16 @@ extension _StoreEngine {
     // Nobody to call: the round closes in the commit's critical section.
     var closed = false
     var hasNext = false
-    var traced: _TracedTurn<State>?
+    var traced = false
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
       // The one check a store pays for being observable: a timeline's turns are traced.
       if core.timingRequests != 0 {
-        traced = core.tracedTurn()
+        tracedTurn = core.tracedTurn()
+        traced = tracedTurn != nil
         publishTimedTurn(core.lastTurnNanoseconds, startedAt: core.turnStartedAt)
       }
-      if round.isSilent, turn.completion == nil, traced == nil {
+      if round.isSilent, turn.completion == nil, !traced {
         closed = true
         hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
       }
@@ -262,7 +263,7 @@ extension _StoreEngine {
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
       let completion = turn.completion.take()
-      if var traced = traced.take() {
+      if traced, var traced = tracedTurn.take() {
         traced.completion = completion
         notifyTraced(traced, round, action, state, failure: failure)
       } else {
