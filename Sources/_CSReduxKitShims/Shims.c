@@ -128,3 +128,14 @@ int csrk_rename_exclusive(const char *from, const char *to) {
   return rename(from, to) == 0 ? 0 : errno;
 }
 #endif
+
+#if defined(CSRK_LOCK_IS_PTHREAD_MUTEX)
+#include <errno.h>
+#include <string.h>
+void csrk_lock_failed(const char *call, int result) {
+  fprintf(stderr, "CSReduxKit: %s failed: %s (%d); the store's lock cannot protect its state\n",
+          call, strerror(result), result);
+  fflush(stderr);
+  abort();
+}
+#endif
