@@ -104,7 +104,7 @@ public final class Timeline: @unchecked Sendable {
   ///   - codec: How to write its actions and states in an export.
   ///   - stateSize: How many bytes a state holds; by default estimated as ``ActionLog`` does,
   ///     except that each state counts whole, storage it shares with the state before it
-  ///     included.
+  ///     included (that storage is counted as it was when first met, not walked again).
   /// - Throws: ``TimelineError`` when a store of the same name is recorded already, or when
   ///   another timeline records this store.
   public func record<State: StateProtocol & Codable>(
@@ -116,7 +116,15 @@ public final class Timeline: @unchecked Sendable {
       throw TimelineError(
         "a store named \"\(name)\" is recorded already; give each recorded store its own name")
     }
-    let measure = stateSize ?? { SizeEstimate.bytes(of: $0) }
+    let measure: @Sendable (State) -> Int
+    if let stateSize {
+      measure = stateSize
+    } else {
+      // Each state counts whole, but storage it shares with the state measured before it (an
+      // array or a string no action changed) is not walked again: its count is looked up.
+      let shape = _Locked(StorageShape())
+      measure = { state in shape.withLock { SizeEstimate.bytes(of: state, after: &$0).total } }
+    }
     let size: @Sendable (State) -> Int = { min(max(measure($0), 0), SizeEstimate.ceiling) }
     let laneIndex = _Locked<Int?>(nil)
     let origin = ObjectIdentifier(self)
