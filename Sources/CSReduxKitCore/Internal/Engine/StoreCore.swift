@@ -252,7 +252,7 @@ extension _StoreCore {
   @inlinable @inline(__always)
   mutating func commit(
     _ newState: consuming State?, into state: inout State, turn: inout _Turn<State>,
-    round: inout _NotificationList<State>
+    round: inout _UnretainedSubscriberRound<State>
   ) -> State? {
     reducerThread = 0
     turnInFlight = false

@@ -302,7 +302,7 @@ extension _StoreEngine {
   /// per traced action (about 800 instructions of the 4,400 a recorded dispatch cost).
   @inlinable @inline(never)
   func notifyTraced(
-    _ traced: _TracedTurn<State>, _ round: consuming _NotificationList<State>,
+    _ traced: _TracedTurn<State>, _ round: consuming _UnretainedSubscriberRound<State>,
     _ action: any ActionProtocol, _ state: State, failure: ActionOutcome?
   ) {
     let completion = traced.completion

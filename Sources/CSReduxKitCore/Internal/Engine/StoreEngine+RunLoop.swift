@@ -237,7 +237,7 @@ extension _StoreEngine {
     newState: consuming State?, failure: ActionOutcome?
   ) -> Bool {
     var newState = newState
-    var round = _NotificationList<State>()
+    var round = _UnretainedSubscriberRound<State>()
     var leftovers: _Leftovers<State>?
     var replaced: State?
     // Nobody to call: the round closes in the commit's critical section.
@@ -282,7 +282,8 @@ extension _StoreEngine {
   /// not applied), then the completion, then what the round carried besides.
   @inlinable @inline(__always)
   func notify(
-    _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
+    _ round: consuming _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
+    _ state: State,
     completion: _Completion<State>?, failure: ActionOutcome?
   ) {
     let extras = round.extras.take()

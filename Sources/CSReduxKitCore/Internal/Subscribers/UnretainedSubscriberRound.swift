@@ -1,5 +1,5 @@
-/// The engine's borrowed calls: the one place of the core that reads references without
-/// retaining them, to call subscribers without touching reference counts.
+/// The subscriber round's unretained calls: the one place of the core that reads references
+/// without retaining them, to call subscribers without touching reference counts.
 ///
 /// Invariants, for everything in this file:
 ///
@@ -20,7 +20,7 @@
 /// changes while a round runs, so the round reads the first bucket in place and holding the
 /// second never forces a copy.
 @usableFromInline
-struct _NotificationList<State: StateProtocol> {
+struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// The entries of the table's bucket of subscribers to every action (or, when it is empty,
   /// of the bucket filtered on the action's small type), read in place: neither the bucket nor
   /// its array is retained. The round owns the table's buckets from its commit to its end
@@ -136,7 +136,7 @@ extension _SubscriberTable {
   /// fields it needs where they are, where a borrowed call copied the whole table first.
   @inlinable @inline(__always)
   mutating func collect(
-    for kind: _Turn<State>.Kind, type: Int, into list: inout _NotificationList<State>
+    for kind: _Turn<State>.Kind, type: Int, into list: inout _UnretainedSubscriberRound<State>
   ) {
     if !all.slots.isEmpty { list.all = Self.inPlace(all.slots) }
     guard !byType.isEmpty else { return }
