@@ -296,8 +296,8 @@ extension _StoreCore {
     leftovers: inout _Leftovers<State>?
   ) -> Bool {
     isNotifying = false
-    // One branch for both: a store without owner-bound subscribers has a countdown of 0. A
-    // second branch here costs the inlined loop far more than its own instructions.
+    // One branch for both: a store without owner-bound subscribers has a countdown of 0, and
+    // the inlined loop compiles worse with a second branch here (docs/performance.md).
     if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
       takeDeferredChanges(into: &leftovers)
     }

@@ -30,8 +30,8 @@ package enum _TraceContext {
   /// 1 once a timeline has recorded a store in this process, and 1 from then on; 0 before.
   ///
   /// Until a timeline records a store, `current` is `nil` everywhere: the reads below skip the
-  /// task-local look-up (about 170 instructions a read, two per change of a follow chain of
-  /// three stores) and return `nil` after one atomic load.
+  /// task-local look-up (its cost is in docs/performance.md, "Beyond a dispatch") and return
+  /// `nil` after one atomic load.
   ///
   /// Why a read that finds 0 loses no cause, whatever the threads do: only a recorded store
   /// binds a cause (its middleware chain and its rounds; the coordinator, effects and
@@ -258,7 +258,7 @@ extension _StoreEngine {
   ///
   /// Inlinable, so that it is specialized for the store's state, but never inlined: compiled
   /// once for every state, it looks up the metadata of the round's generic types three times
-  /// per traced action (about 800 instructions of the 4,400 a recorded dispatch cost).
+  /// per traced action (docs/performance.md, "Recording the whole app: `Timeline`").
   @inlinable @inline(never)
   func notifyTraced(
     _ traced: _TracedTurn<State>, _ round: consuming _UnretainedSubscriberRound<State>,

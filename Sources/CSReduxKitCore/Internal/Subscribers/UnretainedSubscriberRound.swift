@@ -145,8 +145,8 @@ extension _SubscriberTable {
       collectEveryFiltered(into: &list)
     case .reduce:
       // A small type's bucket is found right here; only a large or negative type's lookup is a
-      // call (out of line, the whole lookup cost a dispatch to a filtered subscriber 27
-      // instructions more).
+      // call (the whole lookup out of line made a filtered dispatch dearer: docs/performance.md,
+      // "1,000 subscribers on other types").
       if UInt(bitPattern: type) < UInt(byType.dense.count) {
         guard !byType.dense[type].isEmpty else { return }
         guard list.all == nil else {
