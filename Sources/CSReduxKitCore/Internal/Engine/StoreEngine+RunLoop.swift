@@ -294,12 +294,25 @@ extension _StoreEngine {
     }
     completion?(state, failure ?? .applied)
     if let extras {
-      for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
-      // Actions the reducer dispatched, through the middleware now that the state is
-      // committed: this thread still owns the queue, so they queue behind this action.
-      for pending in extras.deferredDispatches {
-        runMiddleware(from: 0, pending.action, completion: pending.completion)
-      }
+      callLateCompletions(extras, state)
+      runDeferredDispatches(extras)
+    }
+  }
+
+  /// The completions of feedback actions dropped while the state was lent, called with the
+  /// state this round committed. One of the steps every round takes, recorded or not.
+  @inlinable @inline(__always)
+  func callLateCompletions(_ extras: _RoundExtras<State>, _ state: State) {
+    for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
+  }
+
+  /// Actions the reducer dispatched, through the middleware now that the state is committed:
+  /// this thread still owns the queue, so they queue behind this action. One of the steps
+  /// every round takes, recorded or not.
+  @inlinable @inline(__always)
+  func runDeferredDispatches(_ extras: _RoundExtras<State>) {
+    for pending in extras.deferredDispatches {
+      runMiddleware(from: 0, pending.action, completion: pending.completion)
     }
   }
 

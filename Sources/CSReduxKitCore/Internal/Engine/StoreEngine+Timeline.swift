@@ -286,18 +286,10 @@ extension _StoreEngine {
     if completion != nil || extras?.lateCompletions.isEmpty == false {
       _bindTraceMark(traced.mark, .completion) {
         completion?(state, failure ?? .applied)
-        if let extras {
-          for completion in extras.lateCompletions {
-            completion(state, .dropped(.feedbackLimit))
-          }
-        }
+        if let extras { callLateCompletions(extras, state) }
       }
     }
     guard let extras, !extras.deferredDispatches.isEmpty else { return }
-    _bindTraceMark(traced.mark, .reducer) {
-      for pending in extras.deferredDispatches {
-        runMiddleware(from: 0, pending.action, completion: pending.completion)
-      }
-    }
+    _bindTraceMark(traced.mark, .reducer) { runDeferredDispatches(extras) }
   }
 }
