@@ -109,6 +109,13 @@ let package = Package(
       dependencies: ["CSReduxKit"],
       path: "Tools/benchmark"
     ),
+    // `dispatch-count ROW N`: N dispatches to a plain store and nothing else, for
+    // `.ci/check-instructions`, which counts their instructions and allocations under valgrind.
+    .executableTarget(
+      name: "dispatch-count",
+      dependencies: ["CSReduxKitCore"],
+      path: "Tools/dispatch-count"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -329,3 +329,14 @@ void csrk_place_remove_leftovers(const csrk_place *place, const char *prefix,
   closedir(listing);
 }
 #endif
+
+#if defined(CSRK_LOCK_IS_PTHREAD_MUTEX)
+#include <errno.h>
+#include <string.h>
+void csrk_lock_failed(const char *call, int result) {
+  fprintf(stderr, "CSReduxKit: %s failed: %s (%d); the store's lock cannot protect its state\n",
+          call, strerror(result), result);
+  fflush(stderr);
+  abort();
+}
+#endif

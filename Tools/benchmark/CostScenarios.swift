@@ -65,6 +65,8 @@ extension Bench {
     followChain(stores: 6)
     logDispatch()
     timelineDispatch()
+    logDispatchOnAppState()
+    timelineDispatchOnAppState()
     logOnLendingStore(items: 10, label: "10")
     logOnLendingStore(items: 10_000, label: "10k")
     observations(100)
@@ -220,6 +222,80 @@ extension Bench {
       })
     check(
       (timeline.entries.last?.state as? Counter)?.value == recorded.state.value,
+      "\(name): the timeline's last entry is not the store's state")
+  }
+
+  /// The app-shaped state (strings, an array of structs, a dictionary) with an `ActionLog`
+  /// attached, against the same store without one and without one plus the two clock reads of
+  /// a logged turn, in turn in one measurement: the log counts the bytes of each state it keeps,
+  /// which for such a state is more than its inline size.
+  mutating func logDispatchOnAppState() {
+    let name = "log/dispatch/app-state"
+    guard begins(name) else { return }
+    let logged = makeAppStore()
+    let log = ActionLog(recording: logged)
+    let plain = makeAppStore()
+    let timed = makeAppStore()
+    let action = makeAction(type: incrementType)
+    var clockSum: UInt64 = 0
+    let measured = measureAlternately(
+      [
+        (
+          name,
+          { operations in
+            for _ in 0..<operations { logged.dispatch(action) }
+          }
+        ),
+        (
+          "floor/no-log/app-state",
+          { operations in
+            for _ in 0..<operations { plain.dispatch(action) }
+          }
+        ),
+        (
+          "floor/no-log-two-clock-reads/app-state",
+          { operations in
+            for _ in 0..<operations {
+              let start = _uptimeNanoseconds()
+              timed.dispatch(action)
+              clockSum &+= _uptimeNanoseconds() &- start
+            }
+          }
+        ),
+      ], unit: "dispatch", options: options)
+    measured.forEach { record($0) }
+    check(clockSum > 0, "\(name): the clock reads of the floor were optimized away")
+    check(
+      log.entries.last?.state.visits == logged.state.visits,
+      "\(name): the log's last entry is not the store's state")
+  }
+
+  /// The app-shaped state recorded by a `Timeline`, against the same store without one.
+  mutating func timelineDispatchOnAppState() {
+    let name = "timeline/dispatch/app-state"
+    guard begins(name) else { return }
+    let recorded = makeAppStore()
+    let timeline = Timeline(capacity: 1_000)
+    var codec = ActionLogCodec<AppState>()
+    codec.register(incrementType)
+    do {
+      try timeline.record(recorded, codec: codec)
+    } catch {
+      results.failures.append("\(name): \(error)")
+      return
+    }
+    let plain = makeAppStore()
+    let action = makeAction(type: incrementType)
+    pair(
+      name, floor: "floor/no-timeline/app-state", unit: "dispatch",
+      { operations in
+        for _ in 0..<operations { recorded.dispatch(action) }
+      },
+      floor: { operations in
+        for _ in 0..<operations { plain.dispatch(action) }
+      })
+    check(
+      (timeline.entries.last?.state as? AppState)?.visits == recorded.state.visits,
       "\(name): the timeline's last entry is not the store's state")
   }
 

@@ -91,3 +91,45 @@ func makeCounterStore(
 ) -> Store<Counter> {
   Store(state: Counter(), reducer: reducer, name: "CounterStore", middleware: middleware)
 }
+
+/// A state shaped like an app's, beside the two-`Int` counter: strings, an array of structs and
+/// a dictionary. Each action counts a visit and leaves the rest as it was, as most actions of an
+/// app change one field, so that a log or a timeline meets the rest again in every state.
+struct AppState: StateProtocol, Codable {
+  struct Item: Codable, Equatable {
+    var id: Int
+    var title: String
+    var isDone: Bool
+  }
+
+  var userName = "Ada Lovelace, signed in from the benchmark"
+  var query = "notes about the analytical engine"
+  var items: [Item] = (0..<20).map {
+    Item(id: $0, title: "Item number \($0) of the list", isDone: false)
+  }
+  var drafts: [String: String] = Dictionary(
+    uniqueKeysWithValues: (0..<10).map {
+      ("draft-\($0)", "A draft text long enough to be on the heap \($0)")
+    })
+  var visits = 0
+}
+
+/// Counts a visit to `state` when `action` is an increment.
+@inline(never)
+func appStep(action: any ActionProtocol, state: AppState) -> AppState {
+  var state = state
+  if action.type == incrementType {
+    state.visits &+= 1
+  }
+  return state
+}
+
+/// The app-shaped state's reducer in the finish flavour.
+let appReducer = Reducer<AppState> { action, state, finish in
+  finish(appStep(action: action, state: state))
+}
+
+/// Makes a store of the app-shaped state.
+func makeAppStore() -> Store<AppState> {
+  Store(state: AppState(), reducer: appReducer, name: "AppStore")
+}

@@ -84,6 +84,12 @@ extension Results {
       "dispatch with a Timeline", "timeline/dispatch/counter", "floor/no-timeline/counter",
       limit: 6)
     ratio(
+      "dispatch with an ActionLog, app-shaped state", "log/dispatch/app-state",
+      "floor/no-log/app-state", limit: 2)
+    ratio(
+      "dispatch with a Timeline, app-shaped state", "timeline/dispatch/app-state",
+      "floor/no-timeline/app-state", limit: 6)
+    ratio(
       "ActionLog on a lending store, 10k vs 10 items", "log/lent-array/10k", "log/lent-array/10",
       limit: 2)
     ratio(

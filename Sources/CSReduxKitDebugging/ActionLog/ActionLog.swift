@@ -51,7 +51,10 @@ import CSReduxKitCore
 /// always stays, however large). It counts a state's bytes with the `stateSize` closure given
 /// at creation, or else estimates them from what the state stores: a state without references
 /// counts its own size, for free; any other state is walked with `Mirror` for each state the
-/// log keeps (about a microsecond for a few properties). The walk counts each heap block the
+/// log keeps (about a microsecond for a few properties), unless it is a struct whose fields
+/// with references hold the same bits as those of the state kept before it (the usual action
+/// changes a number or a flag): such a state reaches the same storage and counts as the walk
+/// would count it, its inline size added, without a walk. The walk counts each heap block the
 /// state reaches once: an object's header and stored properties (its superclasses' included)
 /// and what they reach, an array's, dictionary's or set's buffer by its capacity and what its
 /// elements reach, a string's UTF-8 bytes past the 15 it keeps inline, and `Data`'s bytes.

@@ -1,3 +1,6 @@
+// `_forEachField(of:)`: the stored fields of a struct, with their offsets and types.
+@_spi(Reflection) import Swift
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -61,14 +64,24 @@ enum SizeEstimate {
 
   /// The bytes `value` holds (`total`) and those of them that the state `shape` describes does
   /// not hold (`added`); `shape` becomes the shape of `value`.
+  ///
+  /// A struct whose fields with references all hold the same bits as those of the state
+  /// measured before it reaches the same storage: it is counted without a walk, as the walk
+  /// would count it against that state's shape (nothing added past its inline size, the same
+  /// total). That is the usual action, which changes a number or a flag and leaves the
+  /// strings, arrays and dictionaries as they were.
   @inlinable
   static func bytes<Value>(
     of value: Value, after shape: inout StorageShape
   ) -> (added: Int, total: Int) {
-    guard !_isPOD(Value.self) else {
-      return (MemoryLayout<Value>.size, MemoryLayout<Value>.size)
+    let inline = MemoryLayout<Value>.size
+    guard !_isPOD(Value.self) else { return (inline, inline) }
+    if let reached = shape.reachedIfUnchanged(value) {
+      return (min(inline, ceiling), min(clampedSum(inline, reached), ceiling))
     }
-    return measure(value, inline: MemoryLayout<Value>.size, after: &shape)
+    let measured = measure(value, inline: inline, after: &shape)
+    shape.remember(value)
+    return measured
   }
 
   @usableFromInline
@@ -78,11 +91,13 @@ enum SizeEstimate {
     var walk = SizeWalk(previous: shape.blocks)
     let reached = walk.heap(of: value, depth: 0)
     shape.blocks = walk.current
+    shape.reached = reached
     return (
       min(clampedSum(inline, walk.added), ceiling), min(clampedSum(inline, reached), ceiling)
     )
   }
 
+  @usableFromInline
   static func clampedSum(_ left: Int, _ right: Int) -> Int {
     let (sum, overflow) = left.addingReportingOverflow(right)
     return overflow ? Int.max : sum
@@ -95,10 +110,71 @@ enum SizeEstimate {
 @usableFromInline
 struct StorageShape: Sendable {
   @usableFromInline var blocks: [UInt: Int] = [:]
+  /// The heap bytes the state measured last reached.
+  @usableFromInline var reached = 0
+  /// The bytes of that state's fields that hold references (see `referenceFields`), in order;
+  /// `nil` until a struct was walked.
+  @usableFromInline var fieldBits: [UInt8]?
+  /// Where the state's type keeps its fields with references, by byte range; `nil` until
+  /// asked, empty when the type is not a struct whose fields can be listed.
+  @usableFromInline var fields: [Range<Int>]?
 
   @inlinable
   init() {}
+
+  /// The heap bytes `value` reaches when its fields with references hold the bits of the
+  /// state measured last, which then reaches the same storage; `nil` otherwise.
+  @usableFromInline
+  mutating func reachedIfUnchanged<Value>(_ value: Value) -> Int? {
+    guard let fieldBits else { return nil }
+    let fields = self.fields ?? []
+    guard !fields.isEmpty else { return nil }
+    let same = withUnsafeBytes(of: value) { now in
+      fieldBits.withUnsafeBytes { before in
+        var start = 0
+        for field in fields {
+          let end = start + field.count
+          guard now[field].elementsEqual(before[start..<end]) else { return false }
+          start = end
+        }
+        return true
+      }
+    }
+    return same ? reached : nil
+  }
+
+  /// Keeps the bits of `value`'s fields with references, for the next state to compare with.
+  @usableFromInline
+  mutating func remember<Value>(_ value: Value) {
+    if fields == nil { fields = referenceFields(of: Value.self) }
+    guard let fields, !fields.isEmpty else { return }
+    var bits = fieldBits ?? []
+    bits.removeAll(keepingCapacity: true)
+    withUnsafeBytes(of: value) { now in
+      for field in fields { bits.append(contentsOf: now[field]) }
+    }
+    fieldBits = bits
+  }
 }
+
+/// The byte ranges of `type`'s stored fields whose values hold references; empty when `type`
+/// is not a struct or tuple whose fields the runtime lists (an enum, a class: those are always
+/// walked).
+func referenceFields(of type: Any.Type) -> [Range<Int>] {
+  // A class lists no fields here (`false`), an enum none (`true`, empty): both are walked.
+  var ranges: [Range<Int>] = []
+  let listed = _forEachField(of: type) { _, offset, fieldType, _ in
+    if !_openExistential(fieldType, do: isPlainType) {
+      ranges.append(offset..<(offset + _openExistential(fieldType, do: typeSize)))
+    }
+    return true
+  }
+  return listed ? ranges : []
+}
+
+private func isPlainType<T>(_: T.Type) -> Bool { _isPOD(T.self) }
+
+private func typeSize<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
 
 /// One walk of a value's storage (see `SizeEstimate`).
 struct SizeWalk {

@@ -113,7 +113,7 @@ public final class Timeline: @unchecked Sendable {
   ///   - codec: How to write its actions and states in an export.
   ///   - stateSize: How many bytes a state holds; by default estimated as ``ActionLog`` does,
   ///     except that each state counts whole, storage it shares with the state before it
-  ///     included.
+  ///     included (that storage is counted as it was when first met, not walked again).
   /// - Throws: ``TimelineError`` when a store of the same name is recorded and alive, when the
   ///   gone store of that name held another state type, or when another timeline records
   ///   this store.
@@ -138,7 +138,15 @@ public final class Timeline: @unchecked Sendable {
             + "a store that continues a lane holds the same state type")
       }
     }
-    let measure = stateSize ?? { SizeEstimate.bytes(of: $0) }
+    let measure: @Sendable (State) -> Int
+    if let stateSize {
+      measure = stateSize
+    } else {
+      // Each state counts whole, but storage it shares with the state measured before it (an
+      // array or a string no action changed) is not walked again: its count is looked up.
+      let shape = _Locked(StorageShape())
+      measure = { state in shape.withLock { SizeEstimate.bytes(of: state, after: &$0).total } }
+    }
     let size: @Sendable (State) -> Int = { min(max(measure($0), 0), SizeEstimate.ceiling) }
     let laneIndex = _Locked<Int?>(nil)
     let origin = ObjectIdentifier(self)

@@ -106,11 +106,38 @@ static inline int csrk_lock_has_waiters(csrk_lock_t *lock) {
 #include <pthread.h>
 #include <sched.h>
 #define CSRK_LOCK_KIND "pthread_mutex"
+#define CSRK_LOCK_IS_PTHREAD_MUTEX 1
 typedef pthread_mutex_t csrk_lock_t;
-static inline void csrk_lock_init(csrk_lock_t *lock) { pthread_mutex_init(lock, 0); }
-static inline void csrk_lock_destroy(csrk_lock_t *lock) { pthread_mutex_destroy(lock); }
-static inline void csrk_lock_lock(csrk_lock_t *lock) { pthread_mutex_lock(lock); }
-static inline void csrk_lock_unlock(csrk_lock_t *lock) { pthread_mutex_unlock(lock); }
+/// Stops the process with `call`'s name and the error it returned: a mutex that cannot be
+/// made, taken or given back leaves the state it guards unprotected, and no caller can recover.
+/// In Shims.c, so that the message's formatting stays out of every inlined lock call.
+void csrk_lock_failed(const char *call, int result) __attribute__((noreturn, cold));
+/// An error-checking mutex: taking it again on the thread that holds it, or giving it back on
+/// another thread, returns an error (and stops the process, below) instead of a deadlock or
+/// undefined behaviour.
+static inline void csrk_lock_init(csrk_lock_t *lock) {
+  pthread_mutexattr_t attributes;
+  int result = pthread_mutexattr_init(&attributes);
+  if (result != 0) csrk_lock_failed("pthread_mutexattr_init", result);
+  result = pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ERRORCHECK);
+  if (result != 0) csrk_lock_failed("pthread_mutexattr_settype", result);
+  result = pthread_mutex_init(lock, &attributes);
+  if (result != 0) csrk_lock_failed("pthread_mutex_init", result);
+  result = pthread_mutexattr_destroy(&attributes);
+  if (result != 0) csrk_lock_failed("pthread_mutexattr_destroy", result);
+}
+static inline void csrk_lock_destroy(csrk_lock_t *lock) {
+  int result = pthread_mutex_destroy(lock);
+  if (result != 0) csrk_lock_failed("pthread_mutex_destroy", result);
+}
+static inline void csrk_lock_lock(csrk_lock_t *lock) {
+  int result = pthread_mutex_lock(lock);
+  if (result != 0) csrk_lock_failed("pthread_mutex_lock", result);
+}
+static inline void csrk_lock_unlock(csrk_lock_t *lock) {
+  int result = pthread_mutex_unlock(lock);
+  if (result != 0) csrk_lock_failed("pthread_mutex_unlock", result);
+}
 static inline int csrk_lock_has_waiters(csrk_lock_t *lock) { (void)lock; return -1; }
 #endif
 

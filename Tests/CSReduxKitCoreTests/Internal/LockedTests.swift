@@ -32,6 +32,27 @@ struct LockTests {
     #expect(CSRK_LOCK_KIND == Self.expectedLock)
   }
 
+  // The POSIX mutex checks what each of its calls returns. Giving it back when no thread holds
+  // it is an error for an error-checking mutex (a plain one silently goes on, its state
+  // undefined), and the failed call stops the process with its name. Only the portable-lock
+  // build has that mutex.
+  #if os(macOS) || os(Linux) || os(Windows)
+    @Test(
+      "the POSIX mutex stops with the failed call named, never goes on unlocked",
+      .enabled(if: CSRK_LOCK_KIND == "pthread_mutex"))
+    func mutexFailureNamed() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        let lock = UnsafeMutablePointer<csrk_lock_t>.allocate(capacity: 1)
+        csrk_lock_init(lock)
+        csrk_lock_unlock(lock)  // never taken
+      }
+      let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(standardError.contains("CSReduxKit: pthread_mutex_unlock failed: "))
+    }
+  #endif
+
   @Test("threads contending for the lock never lose an update")
   func mutualExclusion() async {
     let threads = 4

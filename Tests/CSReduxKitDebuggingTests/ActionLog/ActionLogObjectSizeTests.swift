@@ -1,4 +1,5 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 import Testing
 
 /// An object of four integers: 16 bytes of header and 32 of its own.
@@ -145,5 +146,77 @@ struct ActionLogHugeSizeTests {
     #expect(unbounded.entries.count < 10)
     #expect(unbounded.entries.last?.state.tick == 10)
     #expect(unbounded.byteBudget == .max)
+  }
+}
+
+/// A field with storage that counts how often a walk reflects it: the walk reads a value's
+/// children through its mirror, so every walk of a state that holds it counts one.
+private struct Probe: CustomReflectable, Codable, Sendable {
+  var storage: [Int]
+  var reflections = Locked(0)
+
+  enum CodingKeys: CodingKey {
+    case storage
+  }
+
+  init(count: Int) {
+    storage = [Int](repeating: 0, count: count)
+  }
+
+  var customMirror: Mirror {
+    reflections.withLock { $0 += 1 }
+    return Mirror(self, children: ["storage": storage])
+  }
+}
+
+/// An app-shaped state: strings, the probe's array, a number each action changes.
+private struct Probed: StateProtocol, Codable {
+  var name = "a name long enough to be kept on the heap"
+  var probe = Probe(count: 1_024)
+  var tick = 0
+}
+
+/// Counts a tick, or (type 2) replaces the probe's array with a larger one.
+private let probedReducer = Reducer<Probed> { action, state, finish in
+  var state = state
+  state.tick += 1
+  if action.type == 2 { state.probe.storage = [Int](repeating: 1, count: 2_048) }
+  finish(state)
+}
+
+@Suite("State sizes: a state whose storage no action changed is not walked again")
+struct UnchangedStorageSizeTests {
+  @Test("an ActionLog counts an unchanged state's storage without walking it, as the walk would")
+  func logSkipsTheWalk() {
+    let probe = Probe(count: 1_024)
+    let store = Store(
+      state: Probed(probe: probe), reducer: probedReducer, diagnostics: { _ in })
+    let log = ActionLog(recording: store)
+    let initial = log.byteCount
+    let walksBefore = probe.reflections.withLock { $0 }
+    for _ in 0..<20 { store.dispatch(Action(type: 1)) }
+    // Each entry adds its inline bytes, as the walk counted them, without a walk.
+    #expect(log.byteCount == initial + 20 * MemoryLayout<Probed>.size)
+    #expect(probe.reflections.withLock { $0 } == walksBefore)
+    // A new array is storage the walk must see: the state is walked, and the array counts.
+    store.dispatch(Action(type: 2))
+    #expect(probe.reflections.withLock { $0 } == walksBefore + 1)
+    #expect(log.byteCount >= initial + 21 * MemoryLayout<Probed>.size + 2_048 * 8)
+  }
+
+  @Test("a Timeline counts each state whole without walking the storage the one before shares")
+  func timelineSkipsTheWalk() throws {
+    let probe = Probe(count: 1_024)
+    let store = Store(
+      state: Probed(probe: probe), reducer: probedReducer, name: "Probed",
+      diagnostics: { _ in })
+    let timeline = Timeline(capacity: 100)
+    try timeline.record(store, codec: ActionLogCodec<Probed>())
+    let initial = timeline.byteCount
+    let walksBefore = probe.reflections.withLock { $0 }
+    for _ in 0..<20 { store.dispatch(Action(type: 1)) }
+    // Every state counts whole: 21 states of the initial state's size.
+    #expect(timeline.byteCount == 21 * initial)
+    #expect(probe.reflections.withLock { $0 } == walksBefore)
   }
 }

@@ -19,14 +19,7 @@ import _CSReduxKitShims
 /// finishing, for whoever finishes it later. A box the reducer kept is never reused.
 @usableFromInline
 final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
-  @inlinable static var executing: Int { 0 }
-  @inlinable static var claimed: Int { 1 }
-  @inlinable static var finishedEarly: Int { 2 }
-  @inlinable static var publishing: Int { 3 }
-  @inlinable static var awaiting: Int { 4 }
-  @inlinable static var done: Int { 5 }
-
-  @usableFromInline let phase = _AtomicWord(0)
+  @usableFromInline let phase = _FinishPhaseWord()
   /// Reports misuse; holds no reference to the engine.
   @usableFromInline let reporter: _Reporter
   /// The engine to resume, held only while the action awaits its `finish`: work in flight
@@ -55,7 +48,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
 
   deinit {
     // The reducer kept `finish` and then let it go without calling it.
-    if phase.load() == Self.awaiting, let action, let resumeTarget {
+    if phase.holds(.awaiting), let action, let resumeTarget {
       resumeTarget.resume(action, completion: completion, outcome: .released)
     }
   }
@@ -64,7 +57,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   @inlinable
   func begin(actionType: Int) {
     actionTypeWord.store(actionType)
-    phase.store(Self.executing)
+    phase.store(.executing)
   }
 
   /// The type of the action this box completes.
@@ -82,16 +75,15 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
     action: any ActionProtocol, completion: _Completion<State>?,
     engine: _StoreEngine<State>
   ) -> _Outcome<State>? {
-    let found = phase.compareExchange(expected: Self.executing, desired: Self.publishing)
-    if found == Self.executing {
+    if phase.changes(from: .executing, to: .publishing) {
       self.action = action
       self.completion = completion
       self.resumeTarget = engine
-      phase.store(Self.awaiting)
+      phase.store(.awaiting)
       return nil
     }
     // `finish` claimed the box; it publishes the outcome a few instructions later.
-    while phase.load() != Self.finishedEarly { csrk_yield() }
+    while !phase.holds(.finishedEarly) { csrk_yield() }
     return takeEarlyOutcome()
   }
 
@@ -101,7 +93,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// `reducerReturned` needs a compare-and-exchange; inlined, so the call retains nothing.
   @inlinable @inline(__always)
   func outcomeIfFinished() -> _Outcome<State>? {
-    guard phase.load() == Self.finishedEarly else { return nil }
+    guard phase.holds(.finishedEarly) else { return nil }
     return takeEarlyOutcome()
   }
 
@@ -110,15 +102,14 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   @inlinable @inline(__always)
   func takeEarlyOutcome() -> _Outcome<State>? {
     let outcome = earlyOutcome.take()
-    phase.store(Self.done)
+    phase.store(.done)
     return outcome
   }
 
   /// Completes an action that was still awaiting `finish` when nothing else can call it any
   /// more. Returns `false` if a `finish` call won the race.
   func claimAbandoned() -> Bool {
-    guard phase.compareExchange(expected: Self.awaiting, desired: Self.done) == Self.awaiting
-    else { return false }
+    guard phase.changes(from: .awaiting, to: .done) else { return false }
     action = nil
     completion = nil
     resumeTarget = nil
@@ -126,31 +117,27 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   }
 
   /// Whether the reducer has returned and `finish` has not been called yet.
-  var isAwaiting: Bool { phase.load() == Self.awaiting }
+  var isAwaiting: Bool { phase.holds(.awaiting) }
 
   @inlinable
   func finish(_ outcome: consuming _Outcome<State>) {
-    var current = phase.load()
+    // The usual call, inside the reducer's call: the box is `executing`.
+    if phase.changes(from: .executing, to: .claimed) {
+      earlyOutcome = consume outcome
+      phase.store(.finishedEarly)
+      return
+    }
     while true {
-      switch current {
-      case Self.executing:
-        let found = phase.compareExchange(expected: current, desired: Self.claimed)
-        guard found == current else {
-          current = found
-          continue
-        }
+      switch phase.load() {
+      case .executing:
+        guard phase.changes(from: .executing, to: .claimed) else { continue }
         earlyOutcome = consume outcome
-        phase.store(Self.finishedEarly)
+        phase.store(.finishedEarly)
         return
-      case Self.publishing:
+      case .publishing:
         csrk_yield()
-        current = phase.load()
-      case Self.awaiting:
-        let found = phase.compareExchange(expected: current, desired: Self.done)
-        guard found == current else {
-          current = found
-          continue
-        }
+      case .awaiting:
+        guard phase.changes(from: .awaiting, to: .done) else { continue }
         // This thread now owns the box's fields: take them, so the box holds nothing after.
         let engine = resumeTarget.take()
         let pending = (action.take(), completion.take())
@@ -163,5 +150,45 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
         return
       }
     }
+  }
+}
+
+/// How far a finish box's completion is (see `_FinishBox`).
+@usableFromInline
+enum _FinishPhase: Int {
+  case executing, claimed, finishedEarly, publishing, awaiting, done
+}
+
+/// A finish box's phase in an atomic word, read and changed as a `_FinishPhase`.
+@usableFromInline
+struct _FinishPhaseWord: Sendable {
+  @usableFromInline let word = _AtomicWord(0)
+
+  @inlinable
+  init() {}
+
+  /// The phase; a word that names none (never written) reads as `done`, whose calls are
+  /// reported as a second `finish`.
+  @inlinable @inline(__always)
+  func load() -> _FinishPhase {
+    _FinishPhase(rawValue: word.load()) ?? .done
+  }
+
+  /// Whether the box is in `phase`: one load and one comparison.
+  @inlinable @inline(__always)
+  func holds(_ phase: _FinishPhase) -> Bool {
+    word.load() == phase.rawValue
+  }
+
+  @inlinable @inline(__always)
+  func store(_ phase: _FinishPhase) {
+    word.store(phase.rawValue)
+  }
+
+  /// Changes `expected` to `desired`; returns whether the box was in `expected`.
+  @inlinable @inline(__always)
+  func changes(from expected: _FinishPhase, to desired: _FinishPhase) -> Bool {
+    word.compareExchange(expected: expected.rawValue, desired: desired.rawValue)
+      == expected.rawValue
   }
 }

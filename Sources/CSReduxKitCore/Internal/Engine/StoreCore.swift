@@ -146,9 +146,10 @@ enum _Admission {
   /// Dropped: its effect was cancelled; call the completion with the state handed back.
   case droppedCancelled
   /// Dropped: the store's own feedback went past its limit; call the completion with the
-  /// state handed back (when there is one), and report the loop when `loop` holds its recent
-  /// types.
-  case droppedFeedback(loop: [Int]?)
+  /// state handed back (when there is one), and report the loop (its recent types, in the
+  /// core's feedback meter) when `reportsLoop`. No case carries a reference, so the common
+  /// `.run` leaves nothing to destroy.
+  case droppedFeedback(reportsLoop: Bool)
 }
 
 extension _StoreCore {
@@ -197,7 +198,7 @@ extension _StoreCore {
         lateCompletions.append(completion)
       }
       given = state
-      return .droppedFeedback(loop: firstTrip ? feedback.recentTypes : nil)
+      return .droppedFeedback(reportsLoop: firstTrip)
     }
     let reducing = reducerThread == turn.thread
     queue.append(
@@ -251,7 +252,7 @@ extension _StoreCore {
   @inlinable @inline(__always)
   mutating func commit(
     _ newState: consuming State?, into state: inout State, turn: inout _Turn<State>,
-    round: inout _NotificationList<State>
+    round: inout _UnretainedSubscriberRound<State>
   ) -> State? {
     reducerThread = 0
     turnInFlight = false
@@ -295,8 +296,8 @@ extension _StoreCore {
     leftovers: inout _Leftovers<State>?
   ) -> Bool {
     isNotifying = false
-    // One branch for both: a store without owner-bound subscribers has a countdown of 0. A
-    // second branch here costs the inlined loop far more than its own instructions.
+    // One branch for both: a store without owner-bound subscribers has a countdown of 0, and
+    // the inlined loop compiles worse with a second branch here (docs/performance.md).
     if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
       takeDeferredChanges(into: &leftovers)
     }

@@ -74,8 +74,9 @@ extension _StoreEngine {
       if let state = given, let completion = turn.completion {
         completion(state, .dropped(.effectCancelled))
       }
-    case .droppedFeedback(let loop):
-      if let loop { reportFeedbackLoop(types: loop) }
+    case .droppedFeedback(let reportsLoop):
+      // This thread runs the queue: nobody else counts or resets its feedback meanwhile.
+      if reportsLoop { reportFeedbackLoop(types: inner.withLock { $0.feedback.recentTypes }) }
       if let state = given, let completion = turn.completion {
         completion(state, .dropped(.feedbackLimit))
       }
@@ -245,21 +246,22 @@ extension _StoreEngine {
     newState: consuming State?, failure: ActionOutcome?
   ) -> Bool {
     var newState = newState
-    var round = _NotificationList<State>()
+    var round = _UnretainedSubscriberRound<State>()
     var leftovers: _Leftovers<State>?
     var replaced: State?
     // Nobody to call: the round closes in the commit's critical section.
     var closed = false
     var hasNext = false
-    var traced: _TracedTurn<State>?
+    var traced = false
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
       // The one check a store pays for being observable: a timeline's turns are traced.
       if core.timingRequests != 0 {
-        traced = core.tracedTurn()
+        tracedTurn = core.tracedTurn()
+        traced = tracedTurn != nil
         publishTimedTurn(core.lastTurnNanoseconds, startedAt: core.turnStartedAt)
       }
-      if round.isSilent, turn.completion == nil, traced == nil {
+      if round.isSilent, turn.completion == nil, !traced {
         closed = true
         hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
       }
@@ -270,7 +272,7 @@ extension _StoreEngine {
     if !closed {
       // Taken, so that the completion is released here, not when the next one is loaded.
       let completion = turn.completion.take()
-      if var traced = traced.take() {
+      if traced, var traced = tracedTurn.take() {
         traced.completion = completion
         notifyTraced(traced, round, action, state, failure: failure)
       } else {
@@ -289,7 +291,8 @@ extension _StoreEngine {
   /// not applied), then the completion, then what the round carried besides.
   @inlinable @inline(__always)
   func notify(
-    _ round: consuming _NotificationList<State>, _ action: any ActionProtocol, _ state: State,
+    _ round: consuming _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
+    _ state: State,
     completion: _Completion<State>?, failure: ActionOutcome?
   ) {
     let extras = round.extras.take()
@@ -300,12 +303,25 @@ extension _StoreEngine {
     }
     completion?(state, failure ?? .applied)
     if let extras {
-      for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
-      // Actions the reducer dispatched, through the middleware now that the state is
-      // committed: this thread still owns the queue, so they queue behind this action.
-      for pending in extras.deferredDispatches {
-        runMiddleware(from: 0, pending.action, completion: pending.completion)
-      }
+      callLateCompletions(extras, state)
+      runDeferredDispatches(extras)
+    }
+  }
+
+  /// The completions of feedback actions dropped while the state was lent, called with the
+  /// state this round committed. One of the steps every round takes, recorded or not.
+  @inlinable @inline(__always)
+  func callLateCompletions(_ extras: _RoundExtras<State>, _ state: State) {
+    for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
+  }
+
+  /// Actions the reducer dispatched, through the middleware now that the state is committed:
+  /// this thread still owns the queue, so they queue behind this action. One of the steps
+  /// every round takes, recorded or not.
+  @inlinable @inline(__always)
+  func runDeferredDispatches(_ extras: _RoundExtras<State>) {
+    for pending in extras.deferredDispatches {
+      runMiddleware(from: 0, pending.action, completion: pending.completion)
     }
   }
 

@@ -75,6 +75,11 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// thread running the queue writes it twice per action, and next to `inner` or `middleware`,
   /// which every dispatching thread reads, each write would take their cache line away from
   /// the other threads (false sharing; see docs/performance.md, "Two threads").
+  /// The traced turn of the round the thread running the queue is about to notify, for a store
+  /// a timeline records: set in the commit's critical section and taken before the round
+  /// closes, by that thread alone, as `next` is. A field rather than a local of the run loop,
+  /// so that a store nobody records destroys no empty traced turn after every commit.
+  @usableFromInline @exclusivity(unchecked) var tracedTurn: _TracedTurn<State>?
   @usableFromInline @exclusivity(unchecked) var next: (any ActionProtocol)?
 
   @inlinable

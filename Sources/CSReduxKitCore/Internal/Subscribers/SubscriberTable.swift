@@ -147,7 +147,7 @@ struct _SubscriberTable<State: StateProtocol> {
   /// A replaced state concerns every subscriber, whatever its filter: gathers each filtered
   /// subscriber once, in subscription order.
   @usableFromInline
-  func collectEveryFiltered(into list: inout _NotificationList<State>) {
+  func collectEveryFiltered(into list: inout _UnretainedSubscriberRound<State>) {
     var entries = everyFilteredEntry()
     guard !entries.isEmpty else { return }
     entries.sort { $0.id < $1.id }
@@ -204,7 +204,7 @@ struct _SubscriberTable<State: StateProtocol> {
 
   /// Empties the table, returning every entry (for a store that is going away).
   ///
-  /// While a round runs (`deferred`), it reads the buckets in place (see `_NotificationList`),
+  /// While a round runs (`deferred`), it reads the buckets in place (see `_UnretainedSubscriberRound`),
   /// so they stay as they are: their entries are removed when the round ends, like those of
   /// any subscription cancelled during a round. The caller marks every returned entry
   /// cancelled, so the round calls none of them again.

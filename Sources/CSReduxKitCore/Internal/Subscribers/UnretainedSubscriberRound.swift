@@ -1,5 +1,5 @@
-/// The engine's borrowed calls: the one place of the core that reads references without
-/// retaining them, to call subscribers without touching reference counts.
+/// The subscriber round's unretained calls: the one place of the core that reads references
+/// without retaining them, to call subscribers without touching reference counts.
 ///
 /// Invariants, for everything in this file:
 ///
@@ -20,7 +20,7 @@
 /// changes while a round runs, so the round reads the first bucket in place and holding the
 /// second never forces a copy.
 @usableFromInline
-struct _NotificationList<State: StateProtocol> {
+struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// The entries of the table's bucket of subscribers to every action (or, when it is empty,
   /// of the bucket filtered on the action's small type), read in place: neither the bucket nor
   /// its array is retained. The round owns the table's buckets from its commit to its end
@@ -131,9 +131,12 @@ extension _SubscriberTable {
   /// Fills `list` with the subscribers for an action of type `type` whose turn is of `kind`:
   /// those to every action, read in place, and those filtered on its type; for a replaced
   /// state, every filtered subscriber once, whatever its filter.
+  ///
+  /// Mutating, though it changes nothing: called on the core's table in place, it reads the
+  /// fields it needs where they are, where a borrowed call copied the whole table first.
   @inlinable @inline(__always)
-  func collect(
-    for kind: _Turn<State>.Kind, type: Int, into list: inout _NotificationList<State>
+  mutating func collect(
+    for kind: _Turn<State>.Kind, type: Int, into list: inout _UnretainedSubscriberRound<State>
   ) {
     if !all.slots.isEmpty { list.all = Self.inPlace(all.slots) }
     guard !byType.isEmpty else { return }
@@ -142,8 +145,8 @@ extension _SubscriberTable {
       collectEveryFiltered(into: &list)
     case .reduce:
       // A small type's bucket is found right here; only a large or negative type's lookup is a
-      // call (out of line, the whole lookup cost a dispatch to a filtered subscriber 27
-      // instructions more).
+      // call (the whole lookup out of line made a filtered dispatch dearer: docs/performance.md,
+      // "1,000 subscribers on other types").
       if UInt(bitPattern: type) < UInt(byType.dense.count) {
         guard !byType.dense[type].isEmpty else { return }
         guard list.all == nil else {

@@ -1,0 +1,82 @@
+// `dispatch-count ROW N`: dispatches one boxed action N times to a store that uses no optional
+// feature (no timeline, no action log, no owner-bound subscriber, no thunk), then exits. It does
+// nothing else, so that `.ci/check-instructions` can count the instructions and heap allocations
+// of a dispatch under valgrind as the difference of two runs over the difference of their N.
+// The rows: 0-subscribers, 1-subscriber, 10-subscribers, 3-middleware (one subscriber behind
+// three middleware that pass every action on).
+
+import CSReduxKitCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The state of every row: two integers, as in the benchmark's `Counter`.
+struct Counter: StateProtocol, Equatable {
+  var value = 0
+  var unchanged = 0
+}
+
+/// Counts notifications; written only from the thread that dispatches.
+final class Tally: @unchecked Sendable {
+  var count = 0
+}
+
+/// Makes the action behind a call the optimizer cannot see through, so the store cannot be
+/// specialized for its concrete type.
+@inline(never)
+func makeAction() -> any ActionProtocol {
+  Action(type: 0)
+}
+
+/// The reducer's logic, kept out of line as the benchmark keeps it.
+@inline(never)
+func counterStep(action: any ActionProtocol, state: Counter) -> Counter {
+  var state = state
+  if action.type == 0 { state.value &+= 1 }
+  return state
+}
+
+let usage = "usage: dispatch-count 0-subscribers|1-subscriber|10-subscribers|3-middleware N"
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
+  print(usage)
+  exit(2)
+}
+let row = arguments[1]
+let subscribers: Int
+var middleware: [Middleware<Counter>] = []
+switch row {
+case "0-subscribers": subscribers = 0
+case "1-subscriber": subscribers = 1
+case "10-subscribers": subscribers = 10
+case "3-middleware":
+  subscribers = 1
+  let pass = Middleware<Counter> { action, context in context.next(action) }
+  middleware = [pass, pass, pass]
+default:
+  print(usage)
+  exit(2)
+}
+
+let store = Store(
+  state: Counter(),
+  reducer: Reducer<Counter> { action, state, finish in
+    finish(counterStep(action: action, state: state))
+  },
+  name: "CounterStore", middleware: middleware)
+let tallies = (0..<subscribers).map { _ in Tally() }
+let subscriptions = tallies.map { tally in store.subscribe { _, _ in tally.count &+= 1 } }
+let action = makeAction()
+for _ in 0..<count {
+  store.dispatch(action)
+}
+guard store.state.value == count, tallies.allSatisfy({ $0.count == count }) else {
+  print("dispatch-count: \(row): a dispatch was lost or a subscriber missed one")
+  exit(1)
+}
+subscriptions.forEach { $0.cancel() }
