@@ -43,13 +43,24 @@ final class TestStoreLog<State: StateProtocol>: Sendable {
     withLock { index == 0 ? $0.initial : $0.entries[index - 1].state }
   }
 
-  /// The first entry no step accounted for, at `from` or after; `nil` when there is none yet.
-  func firstUnasserted(from: Int = 0) -> (index: Int, entry: StoreUpdate<State>)? {
+  /// The first entry no step accounted for, at `from` or after; when there is none yet, how
+  /// many entries there are. Both are read under one lock, so an entry that arrives meanwhile
+  /// is either found or counted after: a wait for the next entry never skips it.
+  func firstUnasserted(
+    from: Int
+  ) -> Result<(index: Int, entry: StoreUpdate<State>), EntryCount> {
     withLock { inner in
-      guard from < inner.entries.count else { return nil }
-      guard let index = inner.asserted[from...].firstIndex(of: false) else { return nil }
-      return (index, inner.entries[index])
+      let count = inner.entries.count
+      guard from < count, let index = inner.asserted[from...].firstIndex(of: false) else {
+        return .failure(EntryCount(value: count))
+      }
+      return .success((index, inner.entries[index]))
     }
+  }
+
+  /// How many entries there were when no unasserted one was found.
+  struct EntryCount: Error {
+    let value: Int
   }
 
   /// Every entry no step accounted for, in order.

@@ -120,8 +120,10 @@ extension TestStore {
   ) async -> (index: Int, entry: StoreUpdate<State>)? {
     var from = from
     while true {
-      if let found = log.firstUnasserted(from: from) { return found }
-      from = max(from, log.count)
+      switch log.firstUnasserted(from: from) {
+      case .success(let found): return found
+      case .failure(let count): from = max(from, count.value)
+      }
       guard await log.waitForEntry(at: from, timeout: timeout) else { return nil }
     }
   }
