@@ -53,5 +53,5 @@ extension DemoFeature {
   package static var middleware: [Middleware<State>] { [] }
 
   /// The names of the module's action types, for diagnostics and the printed actions.
-  package static var actionNames: ActionTypeNames { ActionTypeNames(ActionType.self) }
+  package static var declaredActions: ActionTypes { ActionTypes(ActionType.self) }
 }

@@ -23,7 +23,7 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
   /// The action as messages name it, with the store's action names.
   let actionText: String
   /// The store's action names, for the other actions a message lists.
-  let actionNames: ActionTypeNames
+  let declaredActions: ActionTypes
   let outcome = OneShot<Outcome>()
   private struct Inner: Sendable {
     var notifications: [StoreUpdate<State>] = []
@@ -37,8 +37,8 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
   /// Subscribes to `store`, then dispatches `action` to it.
   init(_ store: Store<State>, _ action: any ActionProtocol) {
     self.action = action
-    self.actionNames = store.actionNames
-    self.actionText = store.actionNames.text(for: action)
+    self.declaredActions = store.declaredActions
+    self.actionText = store.declaredActions.text(for: action)
     self.inner = _Locked(Inner(initial: store.state))
     let subscription = store.subscribe { [inner] action, state in
       inner.withLock { $0.notifications.append((action: action, state: state)) }
@@ -116,7 +116,7 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
       .unexpectedActions,
       "besides \(actionText), the store committed \(others.count) \(noun) nobody expected (pass "
         + "exhaustive: false to allow them, and check them with a StoreRecorder):\n"
-        + others.map { "  \(actionNames.text(for: $0.action))" }.joined(separator: "\n"))
+        + others.map { "  \(declaredActions.text(for: $0.action))" }.joined(separator: "\n"))
   }
 
   /// The error for an action whose completion did not come in time.

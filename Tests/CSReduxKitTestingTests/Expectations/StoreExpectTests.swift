@@ -92,7 +92,7 @@ struct StoreExpectTests {
   func actionsNamedLikeDiagnostics() async throws {
     let reports = Locked<[String]>([])
     let store = Store(
-      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self),
+      state: Tally(), reducer: tallyReducer, actions: ActionTypes(TallyAction.self),
       diagnostics: { reports.append($0.description) })
     let rejected = await expectationError {
       try await store.expect(dispatching: Action(TallyAction.add, data: "two")) { $0.value = 2 }
