@@ -218,6 +218,6 @@ public struct ActionTypes: Sendable {
     let more = overlaps.count > 8 ? " and \(overlaps.count - 8) more" : ""
     return "the declared action enums (\(enumNames)) share raw values: \(shown)\(more). An "
       + "action made from a bare number of such a value is read as the first enum's case. Give "
-      + "each enum its own range of raw values (for example `case select = 100`)."
+      + "each enum its own range of raw values (for example: case select = 100)."
   }
 }

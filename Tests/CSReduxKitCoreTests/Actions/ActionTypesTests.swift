@@ -181,3 +181,23 @@ struct ActionTypesTests {
     #expect(actions.label(for: 1) == "1 (check)")
   }
 }
+
+@Suite("Broadcasts reach the stores that accept them")
+struct BroadcastAcceptanceTests {
+  @Test("a broadcast skips a store that does not declare the action, and says who took it")
+  func broadcastSkipsForeignStores() {
+    let log = DiagnosticLog()
+    let auth = authStore(log: log)
+    let open = Store(state: AuthState(), reducer: authReducer, name: "OpenStore")
+    let coordinator = StoreCoordinator()
+    coordinator.register(auth)
+    coordinator.register(open)
+    let received = coordinator.broadcast(Action(CartAction.add, data: "milk"))
+    #expect(received == ["OpenStore"])
+    #expect(auth.state.user == nil)
+    #expect(open.state.user == "milk")
+    #expect(log.kinds.isEmpty)
+    #expect(
+      coordinator.broadcast(Action(AuthAction.signIn, data: "ada")) == ["AuthStore", "OpenStore"])
+  }
+}
