@@ -201,3 +201,27 @@ struct BroadcastAcceptanceTests {
       coordinator.broadcast(Action(AuthAction.signIn, data: "ada")) == ["AuthStore", "OpenStore"])
   }
 }
+
+@Suite("Effects infer their store's state")
+struct EffectInferenceTests {
+  @Test("store.dispatch(.effect { … }) and .effect(id:cancelInFlight:) need no state type")
+  func effectInfersState() async throws {
+    let store = Store(state: Counter(), reducer: counterReducer())
+    store.dispatch(.effect { context in context.dispatch(Action(type: 1)) })
+    store.dispatch(
+      .effect(id: "load", cancelInFlight: true) { context in
+        await context.send(Action(type: 2))
+        context.dispatch(.effect { inner in inner.dispatch(Action(type: 3)) })
+      })
+    try await store.waitUntilIdle(includingEffects: true)
+    #expect(Set(store.state.applied) == [1, 2, 3])
+  }
+
+  @Test("an EnumAction reads an action back without throwing, for a middleware")
+  func readingWithoutThrowing() {
+    let note: NoteAction? = NoteAction(reading: NoteAction.write("x"))
+    #expect(note != nil)
+    #expect(NoteAction(reading: Action(type: 0, data: 42)) == nil)
+    #expect(NoteAction(reading: Action(type: 5)) == nil)
+  }
+}

@@ -186,7 +186,7 @@ struct ThunkTests {
     let store = Store(state: Counter(), reducer: counterReducer())
     let done = await withCheckedContinuation { continuation in
       store.dispatch(
-        Thunk<Counter>.effect { context in
+        .effect { context in
           let first = await context.send(Action(type: 2, data: 3)).state
           let second = await context.send(Action(type: 2, data: first.value)).state
           continuation.resume(returning: second.value)
@@ -213,7 +213,7 @@ struct ThunkTests {
     store.dispatch(Thunk<Counter> { _ in ran.withLock { $0 = true } })
     #expect(ran.current)
     store.dispatch(
-      Thunk<Counter>.effect(id: 1, cancelInFlight: true) { context in
+      .effect(id: 1, cancelInFlight: true) { context in
         context.dispatch(Action(type: 2, data: 7))
       })
     try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
@@ -239,7 +239,7 @@ struct ThunkTests {
     let store = Store(state: Counter(value: 4), reducer: counterReducer())
     let ran = await store.send(Thunk<Counter> { _ in })
     #expect(ran == SendResult(state: Counter(value: 4), outcome: .thunkRan))
-    let started = await store.send(Thunk<Counter>.effect { _ in })
+    let started = await store.send(.effect { _ in })
     #expect(started.outcome == .effectStarted)
     #expect(started.outcome != .dropped(.middleware))
     try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
@@ -253,7 +253,7 @@ struct ThunkTests {
     let dispatchingThread = Locked<ObjectIdentifier?>(currentThread())
     let ranInside = Locked<Bool?>(nil)
     store.dispatch(
-      Thunk<Counter>.effect(id: "plain") { context in
+      .effect(id: "plain") { context in
         ranInside.withLock { $0 = dispatchingThread.current == currentThread() }
         context.dispatch(Action(type: 3))
       })

@@ -244,7 +244,7 @@ struct TimelineCauseTests {
     let (account, todos, timeline) = try recordedAccountAndTodos()
     let subscription = account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
       todos.dispatch(
-        Thunk<TodoState>.effect { context in
+        .effect { context in
           await Task.yield()
           context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
           account.dispatch(Action(AccountAction.noteActivity, data: 1))

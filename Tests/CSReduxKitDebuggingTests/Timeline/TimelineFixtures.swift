@@ -157,7 +157,7 @@ final class RecordedApp: Sendable {
     subscriptions = [
       account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
         todos.dispatch(
-          Thunk<TodoState>.effect { context in
+          .effect { context in
             await Task.yield()
             context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
           })

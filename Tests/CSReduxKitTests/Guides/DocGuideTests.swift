@@ -375,7 +375,7 @@ struct MiddlewareGuideTests {
 
     // example: thunk
     store.dispatch(
-      Thunk<ShoppingState>.effect { context in
+      .effect { context in
         let saved = await loadSavedItems()
         for item in saved where !context.state.items.contains(item) {
           let state = await context.send(Action(ShoppingAction.add, data: item)).state
