@@ -55,7 +55,7 @@ public struct ActionTypes: Sendable {
   let cases: [Int: Case]
   /// The raw values two declared cases share.
   @usableFromInline let overlaps: [Overlap]
-  /// Names of your own, for ``init(_:)-(Int)->String?``.
+  /// Names of your own, given with a function.
   private let lookup: (@Sendable (Int) -> String?)?
 
   /// No enums: the store reduces every action, and shows actions by number only.

@@ -11,7 +11,7 @@ extension Store {
   /// })
   /// ```
   ///
-  /// The same as ``dispatch(_:)-(any ActionProtocol)`` with the thunk; see ``Thunk``.
+  /// The same as `dispatch(_:)` of any action with the thunk; see ``Thunk``.
   ///
   /// - Parameter thunk: The thunk: `.effect { … }`, `.effect(id:cancelInFlight:) { … }` or
   ///   `Thunk { … }`.
@@ -22,7 +22,7 @@ extension Store {
 
   /// Sends a thunk made for this store's state: `await store.send(.effect { … })`.
   ///
-  /// The same as ``send(_:)-(any ActionProtocol)`` with the thunk.
+  /// The same as `send(_:)` of any action with the thunk.
   ///
   /// - Parameter thunk: The thunk.
   /// - Returns: The state at that moment and ``ActionOutcome/thunkRan`` or
@@ -36,7 +36,7 @@ extension Store {
 extension ThunkContext {
   /// Dispatches a thunk made for the store's state: `context.dispatch(.effect { … })`.
   ///
-  /// The same as ``dispatch(_:)-(any ActionProtocol)`` with the thunk.
+  /// The same as `dispatch(_:)` of any action with the thunk.
   ///
   /// - Parameter thunk: The thunk.
   @inlinable
@@ -46,7 +46,7 @@ extension ThunkContext {
 
   /// Sends a thunk made for the store's state: `await context.send(.effect { … })`.
   ///
-  /// The same as ``send(_:)-(any ActionProtocol)`` with the thunk.
+  /// The same as `send(_:)` of any action with the thunk.
   ///
   /// - Parameter thunk: The thunk.
   /// - Returns: The state at that moment and what became of the thunk.

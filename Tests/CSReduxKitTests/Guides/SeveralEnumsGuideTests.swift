@@ -74,4 +74,20 @@ struct SeveralEnumsGuideTests {
       diagnostics.entries.current.first?.message.contains(
         "0 is both ToDoAction.add and Selection.select") == true)
   }
+
+  @Test("the action log shows a foreign action as rejected, with why")
+  func logShowsForeignActionRejected() {
+    enum CartAction: Int, CaseIterable { case add }
+    let diagnostics = DiagnosticLog()
+    let store = Store(
+      state: ToDoState(), reducer: toDoReducer, name: "ToDoStore",
+      actions: toDoActions, diagnostics: diagnostics.handler)
+    let log = ActionLog(recording: store)
+    store.dispatch(Action(CartAction.add, data: "milk"))
+    #expect(store.state == ToDoState())
+    let entry = log.entries.last
+    #expect(entry?.isRejected == true)
+    #expect((entry?.action as? RejectedAction)?.error is ForeignActionError)
+    #expect(diagnostics.kinds == [.foreignAction])
+  }
 }
