@@ -225,3 +225,23 @@ struct EffectInferenceTests {
     #expect(NoteAction(reading: Action(type: 5)) == nil)
   }
 }
+
+extension CartAction {
+  fileprivate static let addItem = ActionCase(CartAction.add, payload: String.self)
+}
+
+@Suite("Typed payloads for Int enums")
+struct ActionCaseTests {
+  @Test("a declared case makes actions of its type, enum and payload, and reads them back")
+  func declaredCase() throws {
+    let action = CartAction.addItem("milk")
+    #expect(action.type == CartAction.add.rawValue)
+    #expect(action.origin == ActionOrigin(CartAction.self))
+    #expect(try CartAction.addItem.payload(of: action) == "milk")
+    #expect(CartAction.addItem.matches(action))
+    #expect(throws: PayloadError.self) {
+      try CartAction.addItem.payload(of: Action(CartAction.add, data: 42))
+    }
+    // `CartAction.addItem(42)` does not compile: the payload is a String.
+  }
+}

@@ -36,6 +36,13 @@ let toDoReducer = InPlaceReducer<ToDoState> { action, state in
 let toDoActions = ActionTypes(ToDoAction.self, SelectionAction.self)
 // end-example
 
+// example: shopping-typed-payload
+extension ShoppingAction {
+  /// Adds an item: the payload is its name, checked where the action is made.
+  static let addItem = ActionCase(ShoppingAction.add, payload: String.self)
+}
+// end-example
+
 @Suite("The ReSwift migration guide's several enums")
 struct SeveralEnumsGuideTests {
   @Test("a store of two enums round-trips through export, import and replay")
@@ -89,5 +96,16 @@ struct SeveralEnumsGuideTests {
     #expect(entry?.isRejected == true)
     #expect((entry?.action as? RejectedAction)?.error is ForeignActionError)
     #expect(diagnostics.kinds == [.foreignAction])
+  }
+
+  @Test("getting-started's typed payload: the declared case makes and reads the action")
+  func typedPayload() throws {
+    let store = ShoppingStore()
+    // example: shopping-typed-dispatch
+    store.dispatch(ShoppingAction.addItem("Milk"))
+    // store.dispatch(ShoppingAction.addItem(42))  // does not compile
+    // end-example
+    #expect(store.state.items == ["Milk"])
+    #expect(try ShoppingAction.addItem.payload(of: ShoppingAction.addItem("Eggs")) == "Eggs")
   }
 }
