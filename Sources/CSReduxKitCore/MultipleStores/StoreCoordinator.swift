@@ -26,8 +26,8 @@
 ///
 /// ## Cross-store dispatch never deadlocks
 ///
-/// The coordinator only ever calls ``Store/dispatch(_:)-(ActionProtocol)``, which never blocks: an action for a
-/// store that is busy (reducing, notifying, or inside one of its own subscribers) is queued and
+/// The coordinator only ever calls ``Store/dispatch(_:)-(ActionProtocol)``, which never
+/// blocks: an action for a store that is busy (reducing, notifying, or inside one of its own subscribers) is queued and
 /// runs when that store gets to it. No lock is held while a store, a selection or an action
 /// closure runs.
 ///
