@@ -52,6 +52,7 @@ extension DemoFeature {
   /// No middleware.
   package static var middleware: [Middleware<State>] { [] }
 
-  /// The names of the module's action types, for diagnostics and the printed actions.
-  package static var actionNames: ActionTypeNames { ActionTypeNames(ActionType.self) }
+  /// The module's actions: its store reduces only these, and names them in diagnostics and
+  /// the printed actions.
+  package static var declaredActions: ActionTypes { ActionTypes(ActionType.self) }
 }

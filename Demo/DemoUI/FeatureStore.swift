@@ -35,6 +35,6 @@ package final class FeatureStore<Feature: DemoFeature>: Store<Feature.State>,
   ) {
     super.init(
       state: state, reducer: reducer, name: Feature.storeName,
-      actionNames: Feature.actionNames, middleware: Feature.middleware, diagnostics: diagnostics)
+      actions: Feature.declaredActions, middleware: Feature.middleware, diagnostics: diagnostics)
   }
 }

@@ -19,7 +19,7 @@ struct FuzzState: StateProtocol, Codable, Equatable {
 /// Action types 0…3 are registered; any other type is unknown to the codec.
 let fuzzCodec: ActionLogCodec<FuzzState> = {
   var codec = ActionLogCodec<FuzzState>(
-    actionNames: ActionTypeNames { [0: "add", 1: "remove", 2: "clear", 3: "score"][$0] })
+    actions: ActionTypes { [0: "add", 1: "remove", 2: "clear", 3: "score"][$0] })
   codec.register(0, payload: String.self)
   codec.register(1, payload: Int.self)
   codec.register(2)

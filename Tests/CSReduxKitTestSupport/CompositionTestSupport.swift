@@ -58,7 +58,7 @@ package func moduleStore(
 ) -> Store<Module> {
   Store(
     state: Module(), reducer: moduleReducer(finishOn: queue), name: name,
-    actionNames: ActionTypeNames(ModuleAction.self), diagnostics: diagnostics)
+    actions: ActionTypes(ModuleAction.self), diagnostics: diagnostics)
 }
 
 /// A latch an async test can await with a deadline, so a broken implementation fails instead

@@ -21,6 +21,17 @@ func makeAction(type: Int) -> any ActionProtocol {
   Action(type: type)
 }
 
+/// The counter's action types as an enum, for a store that declares its actions.
+enum CounterActionType: Int, CaseIterable {
+  case increment = 0
+}
+
+/// An increment made from the enum's case, behind a call the optimizer cannot see through.
+@inline(never)
+func makeDeclaredAction() -> any ActionProtocol {
+  Action(CounterActionType.increment)
+}
+
 /// The counter reducer's logic: what the baseline calls directly and the store's reducer calls.
 @inline(never)
 func counterStep(action: any ActionProtocol, state: Counter) -> Counter {

@@ -20,6 +20,7 @@ struct Bench {
     dispatchWithSubscribers(0)
     dispatchWithSubscribers(1)
     dispatchWithSubscribers(10)
+    dispatchToDeclaringStore()
     dispatchThroughReducerType()
     dispatchThroughInPlaceReducerType()
     dispatchThroughCombinedReducer()
@@ -136,6 +137,23 @@ struct Bench {
     check(
       tallies.allSatisfy { $0.count == total }, "\(name): a subscriber missed a notification")
     subscriptions.forEach { $0.cancel() }
+  }
+
+  /// `dispatch/1-subscriber` on a store that declares its actions (`actions:`), with an action
+  /// made from the declared enum's case: what checking that an action is the store's own
+  /// costs.
+  mutating func dispatchToDeclaringStore() {
+    let name = "dispatch/1-subscriber-declared"
+    guard begins(name) else { return }
+    let store = Store(
+      state: Counter(), reducer: counterReducer, name: "CounterStore",
+      actions: ActionTypes(CounterActionType.self))
+    let tally = Tally()
+    let subscription = store.subscribe { _, _ in tally.count &+= 1 }
+    let total = timeDispatches(name, store: store, action: makeDeclaredAction())
+    check(store.state.value == total, "\(name): state \(store.state.value), expected \(total)")
+    check(tally.count == total, "\(name): a subscriber missed a notification")
+    subscription.cancel()
   }
 
   /// `store.dispatch(action)` with no subscriber, to a reducer of the app's own type (a

@@ -20,7 +20,7 @@ final class ActionTranscript: Sendable {
 
   /// Subscribes the log to every action of `store`, for as long as the log lives.
   init<State: StateProtocol>(store: Store<State>) {
-    let names = store.actionNames
+    let names = store.declaredActions
     store.subscribe(owner: self) { log, action, _ in
       log.record(Self.describe(action, names: names))
     }
@@ -52,7 +52,7 @@ final class ActionTranscript: Sendable {
   var revision: Int { model.withLock { $0.revision } }
 
   /// `action NAME (TYPE) payload VALUE`; strings are quoted, other payloads described.
-  static func describe(_ action: any ActionProtocol, names: ActionTypeNames) -> String {
+  static func describe(_ action: any ActionProtocol, names: ActionTypes) -> String {
     var line = "action "
     if let name = names[action.type] {
       line += "\(name) (\(action.type))"

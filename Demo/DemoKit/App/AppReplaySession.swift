@@ -85,11 +85,11 @@ final class AppReplaySession: DemoSession {
     return line
   }
 
-  private func names(of entry: TimelineEntry) -> ActionTypeNames {
+  private func names(of entry: TimelineEntry) -> ActionTypes {
     guard let owner = DemoModule.all.first(where: { $0.storeName == entry.storeName }) else {
-      return ActionTypeNames(AppActionType.self)
+      return ActionTypes(AppActionType.self)
     }
-    return owner.feature.actionNames
+    return owner.feature.declaredActions
   }
 
   private func describe(_ entry: TimelineEntry) -> String {

@@ -30,7 +30,7 @@ final class AppStore: Store<AppState>, @unchecked Sendable {
 
   /// Writes and reads the store's entries in a timeline.
   static var logCodec: ActionLogCodec<AppState> {
-    var codec = ActionLogCodec<AppState>(actionNames: ActionTypeNames(AppActionType.self))
+    var codec = ActionLogCodec<AppState>(actions: ActionTypes(AppActionType.self))
     for type in AppActionType.allCases {
       switch type {
       case .signOut: codec.register(type)
@@ -45,7 +45,7 @@ final class AppStore: Store<AppState>, @unchecked Sendable {
   ) {
     super.init(
       state: AppState(), reducer: Self.reducer, name: Self.storeName,
-      actionNames: ActionTypeNames(AppActionType.self), diagnostics: diagnostics)
+      actions: ActionTypes(AppActionType.self), diagnostics: diagnostics)
     subscribe(to: .cases(AppActionType.allCases)) { [coordinator] action, _ in
       guard !(action is RejectedAction) else { return }
       coordinator.broadcast(Action(type: action.type))

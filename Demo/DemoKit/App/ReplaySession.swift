@@ -30,7 +30,7 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
   /// The file it came from, for the heading.
   let source: String
   /// The names of the module's action types.
-  let actionNames: ActionTypeNames
+  let declaredActions: ActionTypes
   let diagnosticLog = DiagnosticLog()
   /// The frame shown: 0 for the initial state, *i* after entry *i*.
   private(set) var frame = 0
@@ -45,7 +45,7 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
   init(recording: ActionRecording<State>, source: String) {
     self.recording = recording
     self.source = source
-    self.actionNames = Feature.actionNames
+    self.declaredActions = Feature.declaredActions
     (stage, stageTranscript) = Self.freshStage(recording.initialState, playing, diagnosticLog)
   }
 
@@ -110,7 +110,7 @@ final class ReplaySession<Feature: DemoFeature>: DemoSession {
     if let replacement = entry.action as? StateReplacedAction {
       line += "state replaced: \(replacement.reason)"
     } else {
-      line += ActionTranscript.describe(entry.dispatchedAction, names: actionNames)
+      line += ActionTranscript.describe(entry.dispatchedAction, names: declaredActions)
     }
     if entry.isSkipped {
       line += "  (skipped)"

@@ -29,7 +29,7 @@ extension CSDemoActionType {
   /// Writes and reads the module's action logs (`demo --log`, `demo replay`): every action type
   /// with its payload's type. The switch is exhaustive, so a new action type cannot be left out.
   static var logCodec: ActionLogCodec<CSDemoState> {
-    var codec = ActionLogCodec<CSDemoState>(actionNames: ActionTypeNames(Self.self))
+    var codec = ActionLogCodec<CSDemoState>(actions: ActionTypes(Self.self))
     for type in allCases {
       switch type {
       case .beginAddContent, .signOut: codec.register(type)

@@ -15,7 +15,7 @@ extension RPSActionType {
   /// Writes and reads the module's action logs (`demo --log`, `demo replay`): every action type
   /// with its payload's type. The switch is exhaustive, so a new action type cannot be left out.
   static var logCodec: ActionLogCodec<RPSState> {
-    var codec = ActionLogCodec<RPSState>(actionNames: ActionTypeNames(Self.self))
+    var codec = ActionLogCodec<RPSState>(actions: ActionTypes(Self.self))
     for type in allCases {
       switch type {
       case .chooseWeapon: codec.register(type, payload: Weapon.self)

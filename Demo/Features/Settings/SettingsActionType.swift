@@ -16,7 +16,7 @@ extension SettingsActionType {
   /// Writes and reads the module's action logs (`demo --log`, `demo replay`): every action type
   /// with its payload's type. The switch is exhaustive, so a new action type cannot be left out.
   static var logCodec: ActionLogCodec<SettingsState> {
-    var codec = ActionLogCodec<SettingsState>(actionNames: ActionTypeNames(Self.self))
+    var codec = ActionLogCodec<SettingsState>(actions: ActionTypes(Self.self))
     for type in allCases {
       switch type {
       case .toggleFilter, .toggleFacebook, .signOut: codec.register(type)

@@ -17,7 +17,7 @@ extension TodoActionType {
   /// Writes and reads the module's action logs (`demo --log`, `demo replay`): every action type
   /// with its payload's type. The switch is exhaustive, so a new action type cannot be left out.
   static var logCodec: ActionLogCodec<TodoState> {
-    var codec = ActionLogCodec<TodoState>(actionNames: ActionTypeNames(Self.self))
+    var codec = ActionLogCodec<TodoState>(actions: ActionTypes(Self.self))
     for type in allCases {
       switch type {
       case .addTask: codec.register(type, payload: String.self)

@@ -43,7 +43,7 @@ final class TodoScreen {
   func search(_ query: String) {
     let lookup = lookup
     store.dispatch(
-      Thunk<TodoState>.effect(id: SearchEffect(), cancelInFlight: true) { context in
+      .effect(id: SearchEffect(), cancelInFlight: true) { context in
         if !query.isEmpty { try await lookup(query) }
         context.dispatch(Action(TodoActionType.showSearch, data: query))
       })

@@ -107,14 +107,14 @@ private final class LinesBox: @unchecked Sendable {
 private func checkLogLine(_ action: Action) {
   let store = Store(
     state: FuzzState(), reducer: Reducer { _, state, finish in finish(state) },
-    name: "Fuzz", actionNames: fuzzCodec.actionNames,
+    name: "Fuzz", actions: fuzzCodec.declaredActions,
     middleware: [.logging(payloadLimit: limit, to: { lines.lines.append($0) })])
   lines.lines = []
   store.dispatch(action)
   require(lines.lines.count == 1, "the logger wrote \(lines.lines.count) lines for one action")
   guard let line = lines.lines.first else { return }
   // `[Fuzz] 3 (score) <summary> committed in …`
-  let prefix = "[Fuzz] \(fuzzCodec.actionNames.label(for: action.type)) "
+  let prefix = "[Fuzz] \(fuzzCodec.declaredActions.label(for: action.type)) "
   guard line.hasPrefix(prefix), let end = line.range(of: " committed in ", options: .backwards)
   else { return require(false, "the log line has another form: \(line.prefix(200))") }
   let summary = line[line.index(line.startIndex, offsetBy: prefix.count)..<end.lowerBound]

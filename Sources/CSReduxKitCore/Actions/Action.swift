@@ -6,12 +6,17 @@
 /// store.dispatch(Action(type: 1, data: 0))
 /// ```
 ///
-/// An action is a small value (two words), so dispatching one without a payload allocates
-/// nothing; a payload is boxed once when the action is created.
+/// An action is a small value (three words: the type, the payload's box and the enum it came
+/// from), so dispatching one without a payload allocates nothing; a payload is boxed once when
+/// the action is created. An action made from an enum case carries the enum as its
+/// ``origin``, which a store that declares its ``ActionTypes`` checks; one made from a number
+/// carries none.
 public struct Action: ActionProtocol, CustomStringConvertible {
   /// The kind of action.
   public let type: Int
   @usableFromInline let storage: _PayloadStorage?
+  /// The enum whose case ``type`` is; `nil` for an action made from a number.
+  public let origin: ActionOrigin?
 
   /// The payload, or `nil` when the action carries none.
   @inlinable
@@ -26,6 +31,7 @@ public struct Action: ActionProtocol, CustomStringConvertible {
   public init(type: Int, data: (any Sendable)? = nil) {
     self.type = type
     self.storage = data.map(_PayloadStorage.init)
+    self.origin = nil
   }
 
   /// An action with a payload already stored: a ``CoordinatedAction`` shares the payload of
@@ -33,9 +39,13 @@ public struct Action: ActionProtocol, CustomStringConvertible {
   init(type: Int, storage: _PayloadStorage?) {
     self.type = type
     self.storage = storage
+    self.origin = nil
   }
 
   /// Creates an action from a case of an `Int`-backed enum and an optional payload.
+  ///
+  /// The action's ``origin`` is the enum: a store that declares its ``ActionTypes`` reduces
+  /// it only when the enum is one of its own.
   ///
   /// - Parameters:
   ///   - type: A case whose raw value is the action type.
@@ -43,7 +53,18 @@ public struct Action: ActionProtocol, CustomStringConvertible {
   @inlinable
   public init<T: RawRepresentable>(_ type: T, data: (any Sendable)? = nil)
   where T.RawValue == Int {
-    self.init(type: type.rawValue, data: data)
+    self.type = type.rawValue
+    self.storage = data.map(_PayloadStorage.init)
+    self.origin = ActionOrigin(T.self)
+  }
+
+  /// An action with a payload already stored and the enum it came from: a typed case
+  /// (``ActionCase``) makes its actions this way.
+  @inlinable
+  init(type: Int, storage: _PayloadStorage?, origin: ActionOrigin?) {
+    self.type = type
+    self.storage = storage
+    self.origin = origin
   }
 
   /// A readable form such as `Action(type: 3, data: "Buy milk")`.

@@ -13,6 +13,19 @@ public protocol ActionProtocol: Sendable {
 
   /// The untyped payload, or `nil` when the action carries none.
   var data: (any Sendable)? { get }
+
+  /// The enum whose case ``type`` is, or `nil` for an action made from a bare number.
+  ///
+  /// A store that declares its ``ActionTypes`` reduces an action only when its origin is one
+  /// of the declared enums (or, when it has none, its type is a case of one): see
+  /// ``StoreDiagnostic/Kind/foreignAction``. `nil` unless a conforming type says otherwise.
+  var origin: ActionOrigin? { get }
+}
+
+extension ActionProtocol {
+  /// `nil`: the action says nothing of an enum, and is judged by its ``type`` alone.
+  @inlinable
+  public var origin: ActionOrigin? { nil }
 }
 
 extension ActionProtocol {

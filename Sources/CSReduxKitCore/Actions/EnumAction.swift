@@ -46,7 +46,7 @@
 /// ``ActionProtocol/data`` is the enum value itself. Everything that handles actions by type
 /// and payload handles it unchanged: subscriptions filter by kind
 /// (`store.subscribe(to: .cases(TodoAction.Kind.add))`), a store names the types with
-/// `ActionTypeNames(TodoAction.Kind.self)`, and ``RejectedAction`` and ``CoordinatedAction``
+/// `ActionTypes(TodoAction.Kind.self)`, and ``RejectedAction`` and ``CoordinatedAction``
 /// wrap it with the same type and data.
 ///
 /// An action log exported and imported again gives back plain ``Action`` values, not
@@ -72,6 +72,10 @@ extension EnumAction {
   /// The payload: the enum value itself, associated values included.
   public var data: (any Sendable)? { self }
 
+  /// The enum's `Kind`: a store that declares `ActionTypes(TodoAction.self)` reduces it.
+  @inlinable
+  public var origin: ActionOrigin? { ActionOrigin(Kind.self) }
+
   /// Reads an action as a case of this enum, whether it is the enum value itself, a wrapper
   /// such as ``RejectedAction`` or ``CoordinatedAction``, or an ``Action`` read back from an
   /// action log.
@@ -91,6 +95,19 @@ extension EnumAction {
         actionType: action.type, expected: "\(Self.self).\(expected)",
         found: "\(Self.self).\(value.kind)")
     }
+    self = value
+  }
+
+  /// Reads an action as a case of this enum without throwing: `nil` when it is not one of
+  /// this enum's types, or when its payload is not this enum's value of that kind.
+  ///
+  /// For a middleware or a subscriber, which only look: `if case .add(let title)? =
+  /// TodoAction(reading: action)`. A reducer uses ``init(_:)``, which says what is wrong
+  /// with a payload.
+  ///
+  /// - Parameter action: Any action.
+  public init?(reading action: any ActionProtocol) {
+    guard let value = try? Self(action) else { return nil }
     self = value
   }
 }

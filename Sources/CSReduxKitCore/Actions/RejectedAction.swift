@@ -40,6 +40,10 @@ public struct RejectedAction: ActionProtocol, CustomStringConvertible {
   @inlinable
   public var data: (any Sendable)? { action.data }
 
+  /// The original action's enum.
+  @inlinable
+  public var origin: ActionOrigin? { action.origin }
+
   /// `RejectedAction(Action(type: 3, data: 7), error: …)`.
   public var description: String {
     "RejectedAction(\(action), error: \(error.map { String(describing: $0) } ?? "finish released"))"

@@ -1,5 +1,6 @@
-/// What became of an action sent with ``Store/send(_:)`` or ``ThunkContext/send(_:)``: the
-/// state committed for it and whether the reducer applied it.
+/// What became of an action sent with ``Store/send(_:)-(ActionProtocol)`` or
+/// ``ThunkContext/send(_:)-(ActionProtocol)``: the state committed for it and whether the
+/// reducer applied it.
 ///
 /// ```swift
 /// let result = await store.send(load)

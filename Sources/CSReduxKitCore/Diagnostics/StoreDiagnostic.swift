@@ -4,7 +4,7 @@ import _CSReduxKitShims
 ///
 /// A store never crashes and never corrupts its state because of a misbehaving reducer; it
 /// reports what happened through the `diagnostics` closure given to
-/// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:dependencies:reducerTimeout:nestedDispatchLimit:diagnostics:)``
+/// ``Store/init(state:reducer:stateAccess:name:actions:middleware:runsThunks:dependencies:reducerTimeout:nestedDispatchLimit:diagnostics:)``
 /// and carries on. The default closure prints ``description`` to standard error as one line.
 ///
 /// A description can hold text of the app's: a rejected action's error description, which may
@@ -65,13 +65,26 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// `runsThunks: false`, or the thunk was made for another state type. Its work never
     /// runs; reducers ignore it.
     case thunkNotRun
+    /// A store that declares its ``ActionTypes`` was given an action of another enum (say a
+    /// `CartAction` on the Auth store). It went through the middleware, never reached the
+    /// reducer, and the state is unchanged; subscribers got a ``RejectedAction`` whose error
+    /// is a ``ForeignActionError`` naming the store, the action's enum and case, and the
+    /// store's enums.
+    case foreignAction
+    /// A store that declares its ``ActionTypes`` was given an action made from a bare number
+    /// that is no case of its enums: handled as ``foreignAction``.
+    case unknownActionType
+    /// Two of the enums a store declares share a raw value, so an action made from that
+    /// number is ambiguous. Reported once, where the store is created, naming each value and
+    /// both cases.
+    case overlappingActionTypes
   }
 
   /// What went wrong.
   public let kind: Kind
   /// The type of the action concerned, if any.
   public let actionType: Int?
-  /// The name of the action type, when the store knows it (see ``ActionTypeNames``).
+  /// The name of the action type, when the store knows it (see ``ActionTypes``).
   public let actionName: String?
   /// The name of the store that reports.
   public let storeName: String
@@ -113,7 +126,7 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   }
 
   /// A closure that receives a store's diagnostics: the type of the `diagnostics` parameter of
-  /// ``Store/init(state:reducer:stateAccess:name:actionNames:middleware:runsThunks:dependencies:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
+  /// ``Store/init(state:reducer:stateAccess:name:actions:middleware:runsThunks:dependencies:reducerTimeout:nestedDispatchLimit:diagnostics:)``.
   public typealias Handler = @Sendable (StoreDiagnostic) -> Void
 
   /// The default diagnostics handler: writes ``description`` to standard error as one line.

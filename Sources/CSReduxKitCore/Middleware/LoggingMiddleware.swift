@@ -41,7 +41,7 @@ extension Middleware {
       let type = action.type
       let name =
         type == Thunk<State>.actionType
-        ? String(describing: action) : context.actionNames.label(for: type)
+        ? String(describing: action) : context.declaredActions.label(for: type)
       var line = "[\(context.storeName)] \(name)"
       if let data = action.data {
         line += " \(boundedDescription(of: data, limit: payloadLimit))"

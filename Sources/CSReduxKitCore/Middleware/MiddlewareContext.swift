@@ -27,8 +27,8 @@ public struct MiddlewareContext<State: StateProtocol>: Sendable {
   /// The name of the store this middleware serves.
   public var storeName: String { engine.name }
 
-  /// The names of the store's action types.
-  public var actionNames: ActionTypeNames { engine.actionNames }
+  /// The actions the store declares, which name its action types.
+  public var declaredActions: ActionTypes { engine.declaredActions }
 
   /// Passes `action` to the next middleware, or to the store's queue after the last one.
   ///

@@ -139,7 +139,7 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
   ///
   /// ```swift
   /// store.dispatch(
-  ///   Thunk<SearchState>.effect(id: SearchID(), cancelInFlight: true) { context in
+  ///   .effect(id: SearchID(), cancelInFlight: true) { context in
   ///     let hits = try await searchService.hits(for: query)
   ///     context.dispatch(Action(SearchAction.show, data: hits))
   ///   })

@@ -55,8 +55,8 @@ public struct ThunkContext<State: StateProtocol>: Sendable {
   /// if result.outcome != .applied { return }
   /// ```
   ///
-  /// Follows the rules of ``Store/send(_:)``. When the effect was cancelled before the
-  /// action's turn came, whether it was sent after the cancellation or was still queued
+  /// Follows the rules of ``Store/send(_:)-(ActionProtocol)``. When the effect was cancelled
+  /// before the action's turn came, whether it was sent after the cancellation or was still queued
   /// behind other actions (or held by middleware) when it happened, the action is dropped:
   /// the result holds the current state and the outcome ``ActionOutcome/dropped(_:)`` with
   /// ``ActionOutcome/DropReason/effectCancelled``.

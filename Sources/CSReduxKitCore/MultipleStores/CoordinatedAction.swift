@@ -68,6 +68,13 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
     return (carried as? _WrappedAction)?.action.data
   }
 
+  /// The wrapped action's enum, when it is kept in a box; `nil` for a wrapped ``Action``,
+  /// whose payload alone is kept (so that wrapping allocates nothing): a store that declares
+  /// its ``ActionTypes`` then judges it by its type.
+  public var origin: ActionOrigin? {
+    (carried as? _WrappedAction)?.action.origin
+  }
+
   /// How many follows the change went through to get here: one less than the stores in
   /// ``path``.
   public var hops: Int { max((route?.count ?? 0) - 1, 0) }

@@ -33,8 +33,8 @@
 ///
 /// ## Cross-store dispatch never deadlocks
 ///
-/// The coordinator only ever calls ``Store/dispatch(_:)``, which never blocks: an action for a
-/// store that is busy (reducing, notifying, or inside one of its own subscribers) is queued and
+/// The coordinator only ever calls ``Store/dispatch(_:)-(ActionProtocol)``, which never
+/// blocks: an action for a store that is busy (reducing, notifying, or inside one of its own subscribers) is queued and
 /// runs when that store gets to it. No lock is held while a store, a selection or an action
 /// closure runs.
 ///
@@ -157,9 +157,16 @@ public final class StoreCoordinator: Sendable {
   /// delivering, right after the current one has reached every store; that call returns at
   /// once. Otherwise this returns after the action was handed to every store.
   ///
+  /// A store receives the action only when it accepts what its `translate` made of it: a
+  /// store that declares its ``ActionTypes`` is skipped for an action of another enum, rather
+  /// than refusing it with a ``StoreDiagnostic/Kind/foreignAction`` report.
+  ///
   /// - Parameter action: The app-wide action, such as "sign out".
+  /// - Returns: The names of the stores that received the action, in registration order;
+  ///   empty when the broadcast was queued behind one being delivered (see above).
   /// - Complexity: O(n) for n registered stores, plus their reducers and subscribers.
-  public func broadcast(_ action: any ActionProtocol) {
+  @discardableResult
+  public func broadcast(_ action: any ActionProtocol) -> [String] {
     let cause = _currentTraceCause()
     let isDeliverer = inner.withLock { core in
       core.broadcasts.append((action, cause))
@@ -167,8 +174,10 @@ public final class StoreCoordinator: Sendable {
       core.isBroadcasting = true
       return true
     }
-    guard isDeliverer else { return }
+    guard isDeliverer else { return [] }
     var hasGone = false
+    var receivers: [String] = []
+    var isOwn = true
     while let (next, members) = inner.withLock({
       core -> ((action: any ActionProtocol, cause: _TraceCause?), [_Member])? in
       // Freed stores are dropped only when a delivery found one: looking at every member's
@@ -182,9 +191,17 @@ public final class StoreCoordinator: Sendable {
     }) {
       hasGone = false
       _withTraceCause(next.cause, .broadcast) {
-        for member in members where !member.deliver(next.action) { hasGone = true }
+        for member in members {
+          switch member.deliver(next.action) {
+          case true?: if isOwn { receivers.append(member.name) }
+          case false?: break
+          case nil: hasGone = true
+          }
+        }
       }
+      isOwn = false
     }
+    return receivers
   }
 
   // MARK: - Following

@@ -40,7 +40,7 @@ extension Store {
   ///   - select: Picks the value out of the state; a key path such as `\.draft` works too.
   ///   - action: Makes the action that sets the value; the reducer applies it.
   /// - Returns: A binding whose ``ActionBinding/value`` reads the last committed state and
-  ///   whose setter calls ``dispatch(_:)``.
+  ///   whose setter calls ``dispatch(_:)-(ActionProtocol)``.
   public final func binding<Value>(
     _ select: @escaping @Sendable (State) -> Value,
     send action: @escaping @Sendable (Value) -> any ActionProtocol

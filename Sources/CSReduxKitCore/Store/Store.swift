@@ -59,8 +59,9 @@ import Dispatch
 open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// The store's name in diagnostics: the `name` given at creation, or the store's type name.
   public let name: String
-  /// Names for the action types, used in diagnostics.
-  public let actionNames: ActionTypeNames
+  /// The actions the store calls its own, which also name the action types in its
+  /// diagnostics: the `actions` given at creation.
+  public let declaredActions: ActionTypes
   /// How long a reducer may take to call `finish` before the store reports it.
   public let reducerTimeout: Duration
   /// How many actions the store's own subscribers, completions and reducer may dispatch back
@@ -80,7 +81,13 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   ///     reducer without a copy (``StateAccess/lentToReducer(readsInsideGet:)``), so that
   ///     reads wait meanwhile; see ``StateAccess``.
   ///   - name: The store's name in diagnostics; the store's type name when `nil`.
-  ///   - actionNames: Names for the action types in diagnostics.
+  ///   - actions: The enums whose actions the store reduces, which also name the action types
+  ///     in diagnostics and logs: ``ActionTypes/none`` (the default) reduces every action.
+  ///     With enums declared, an action of another enum, or a bare number that is no case of
+  ///     them, goes through the middleware but not the reducer, and is reported as
+  ///     ``StoreDiagnostic/Kind/foreignAction`` or ``StoreDiagnostic/Kind/unknownActionType``;
+  ///     two enums that share a raw value are reported once, here, as
+  ///     ``StoreDiagnostic/Kind/overlappingActionTypes``. See ``ActionTypes``.
   ///   - middleware: Steps every dispatched action goes through before the queue, outermost
   ///     first; see ``Middleware``.
   ///   - runsThunks: Whether the store runs each ``Thunk`` that leaves the middleware chain
@@ -109,7 +116,7 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     reducer: some ReducerProtocol<State>,
     stateAccess: StateAccess<State> = .alwaysReadable,
     name: String? = nil,
-    actionNames: ActionTypeNames = .none,
+    actions: ActionTypes = .none,
     middleware: [Middleware<State>] = [],
     runsThunks: Bool = true,
     dependencies: EffectDependencies = EffectDependencies(),
@@ -120,11 +127,11 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     let diagnostics = diagnostics ?? StoreDiagnostic.printToStandardError
     let name = name ?? String(describing: Self.self)
     self.name = name
-    self.actionNames = actionNames
+    self.declaredActions = actions
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
     self.engine = _StoreEngine(
-      state: state, reducer: reducer, name: name, actionNames: actionNames,
+      state: state, reducer: reducer, name: name, actions: actions,
       middleware: middleware, runsThunks: runsThunks, reducerTimeout: reducerTimeout,
       nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
       dependencies: dependencies,

@@ -5,7 +5,7 @@ extension ActionLogCodec {
   /// payload type.
   ///
   /// ```swift
-  /// var codec = ActionLogCodec<TodoState>(actionNames: ActionTypeNames(TodoAction.Kind.self))
+  /// var codec = ActionLogCodec<TodoState>(actions: ActionTypes(TodoAction.Kind.self))
   /// codec.register(TodoAction.self)
   /// ```
   ///

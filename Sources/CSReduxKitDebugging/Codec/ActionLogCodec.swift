@@ -14,7 +14,7 @@ import CSReduxKitPersistence
 /// the payload is:
 ///
 /// ```swift
-/// var codec = ActionLogCodec<TodoState>(actionNames: ActionTypeNames(TodoAction.self))
+/// var codec = ActionLogCodec<TodoState>(actions: ActionTypes(TodoAction.self))
 /// codec.register(TodoAction.add, payload: String.self)
 /// codec.register(TodoAction.delete, payload: Int.self)
 /// codec.register(TodoAction.clear)  // no payload
@@ -49,7 +49,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
   public static var version: Int { 1 }
 
   /// Names written next to the action types, for people reading the file.
-  public let actionNames: ActionTypeNames
+  public let declaredActions: ActionTypes
   var payloads: [Int: PayloadCoder] = [:]
 
   /// The longest line that decoding reads, in bytes without its line ending; 64 MiB by default.
@@ -63,9 +63,9 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
 
   /// Creates a codec with no action types registered.
   ///
-  /// - Parameter actionNames: Names to write next to the action types.
-  public init(actionNames: ActionTypeNames = .none) {
-    self.actionNames = actionNames
+  /// - Parameter actions: Names to write next to the action types.
+  public init(actions: ActionTypes = .none) {
+    self.declaredActions = actions
   }
 
   /// Registers an action type whose payload is a `Payload`.
@@ -151,7 +151,7 @@ public struct ActionLogCodec<State: StateProtocol & Codable>: Sendable {
     }
     for (index, entry) in recording.entries.enumerated() {
       let action = entry.dispatchedAction
-      let name = actionNames[action.type]
+      let name = declaredActions[action.type]
       var line = EntryLine(entry: entry, name: name, payload: payloadForm(of: entry))
       do {
         lines.append(String(decoding: try encoder.encode(line), as: UTF8.self))

@@ -50,7 +50,7 @@ final class RecordedLane<State: StateProtocol & Codable>: TimelineLane, @uncheck
   var tracerID: ObjectIdentifier { ObjectIdentifier(tracer) }
   var isStoreGone: Bool { store == nil }
 
-  func actionName(for type: Int) -> String? { codec.actionNames[type] }
+  func actionName(for type: Int) -> String? { codec.declaredActions[type] }
 
   init(
     store: Store<State>, codec: ActionLogCodec<State>, origin: ObjectIdentifier,
@@ -74,7 +74,7 @@ final class RecordedLane<State: StateProtocol & Codable>: TimelineLane, @uncheck
       action: record.action, state: state, timestamp: record.timestamp,
       reducerDuration: .nanoseconds(Int64(clamping: record.nanoseconds)),
       sequenceNumber: record.index, isSkipped: record.isSkipped)
-    let name = codec.actionNames[entry.dispatchedAction.type]
+    let name = codec.declaredActions[entry.dispatchedAction.type]
     let encoder = JSONEncoder()
     var data: Data
     do {

@@ -87,7 +87,7 @@ extension ActionRecording where State: Equatable {
       guard state == entry.state, wasRejected == entry.isRejected else {
         throw ReplayMismatch(
           index: index, sequenceNumber: entry.sequenceNumber,
-          action: entry.dispatchedAction, actionNames: store.actionNames,
+          action: entry.dispatchedAction, actions: store.declaredActions,
           recordedRejected: entry.isRejected, replayedRejected: wasRejected,
           difference: StateDifference(from: entry.state, to: state))
       }

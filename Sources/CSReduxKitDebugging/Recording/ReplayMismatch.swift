@@ -19,7 +19,8 @@ public struct ReplayMismatch: Error, CustomStringConvertible {
   let actionLabel: String
 
   init(
-    index: Int, sequenceNumber: Int, action: any ActionProtocol, actionNames: ActionTypeNames,
+    index: Int, sequenceNumber: Int, action: any ActionProtocol,
+    actions declaredActions: ActionTypes,
     recordedRejected: Bool, replayedRejected: Bool, difference: StateDifference?
   ) {
     self.index = index
@@ -28,7 +29,7 @@ public struct ReplayMismatch: Error, CustomStringConvertible {
     self.recordedRejected = recordedRejected
     self.replayedRejected = replayedRejected
     self.difference = difference
-    self.actionLabel = actionNames.label(for: action.type)
+    self.actionLabel = declaredActions.label(for: action.type)
   }
 
   /// What differs, starting `replay differs at entry 3 (action 1 (add)):`, then one line per

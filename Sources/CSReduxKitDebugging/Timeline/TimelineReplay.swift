@@ -99,7 +99,7 @@ struct ReplayLane: Sendable {
       _ = await store.send(StateReplacedAction(state: state, reason: "replay start"))
       return true
     }
-    let actionNames = store.actionNames
+    let declaredActions = store.declaredActions
     replay = { entry, withheld in
       guard let recorded = entry.state as? State else {
         return "its recorded state is not a \(State.self)"
@@ -119,7 +119,7 @@ struct ReplayLane: Sendable {
       let outcome = result.outcome
       let wasRejected: Bool
       if case .failed = outcome { wasRejected = true } else { wasRejected = false }
-      let label = actionNames.label(for: entry.dispatchedAction.type)
+      let label = declaredActions.label(for: entry.dispatchedAction.type)
       if wasRejected != entry.isRejected {
         return "action \(label): "
           + (entry.isRejected

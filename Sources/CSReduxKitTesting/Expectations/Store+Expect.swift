@@ -260,14 +260,14 @@ extension Store {
   }
 
   func notIdleBefore(_ action: any ActionProtocol, _ timeout: Duration) -> String {
-    "\(actionNames.text(for: action)) was not dispatched: the store '\(name)' was still busy with earlier actions "
+    "\(declaredActions.text(for: action)) was not dispatched: the store '\(name)' was still busy with earlier actions "
       + "after \(timeout) (a reducer has not called finish)"
   }
 
   func notIdleAfter(
     _ action: any ActionProtocol, _ timeout: Duration, running: [RunningEffect]? = nil
   ) -> String {
-    "after \(actionNames.text(for: action)), the store '\(name)' did not go idle within \(timeout): an action that "
+    "after \(declaredActions.text(for: action)), the store '\(name)' did not go idle within \(timeout): an action that "
       + "followed it has not finished"
       + IdleWaitError.stillRunning(running ?? runningEffects)
   }

@@ -33,7 +33,7 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
   /// The action as messages name it, with the store's action names.
   let actionText: String
   /// The store's action names, for the other actions a message lists.
-  let actionNames: ActionTypeNames
+  let declaredActions: ActionTypes
   let outcome = OneShot<Outcome>()
   private struct Inner: Sendable {
     var notifications: [StoreUpdate<State>] = []
@@ -47,8 +47,8 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
   /// Subscribes to `store`, then dispatches `action` to it.
   init(_ store: Store<State>, _ action: any ActionProtocol) {
     self.action = action
-    self.actionNames = store.actionNames
-    self.actionText = store.actionNames.text(for: action)
+    self.declaredActions = store.declaredActions
+    self.actionText = store.declaredActions.text(for: action)
     self.inner = _Locked(Inner(initial: store.state))
     let subscription = store.subscribe { [inner] action, state in
       inner.withLock { $0.notifications.append((action: action, state: state)) }
@@ -137,7 +137,7 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
       .unexpectedActions,
       "besides \(actionText), the store committed \(others.count) \(noun) nobody expected (pass "
         + "exhaustive: false to allow them, and check them with a StoreRecorder):\n"
-        + others.map { "  \(actionNames.text(for: $0.action))" }.joined(separator: "\n"))
+        + others.map { "  \(declaredActions.text(for: $0.action))" }.joined(separator: "\n"))
   }
 
   /// The error for an action whose completion did not come in time.
@@ -172,7 +172,7 @@ final class DispatchProbe<State: StateProtocol>: Sendable {
       let noun = followed.count == 1 ? "this action" : "these \(followed.count) actions"
       message +=
         "The store committed \(noun) after it:\n"
-        + followed.map { "  \(actionNames.text(for: $0.action))" }.joined(separator: "\n")
+        + followed.map { "  \(declaredActions.text(for: $0.action))" }.joined(separator: "\n")
     }
     message += "\nTest a thunk with TestStore: send it, then receive each action it dispatches."
     return site.error(.thunkDispatched, message)

@@ -34,7 +34,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
   private let subscription: Subscription
   private weak var store: Store<State>?
   /// The store's action names, for the actions a message lists.
-  private let actionNames: ActionTypeNames
+  private let declaredActions: ActionTypes
 
   /// Starts recording every notification of `store` that `types` lets through.
   ///
@@ -49,7 +49,7 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
       log.append((action: action, state: state))
     }
     self.store = store
-    self.actionNames = store.actionNames
+    self.declaredActions = store.declaredActions
   }
 
   deinit {
@@ -308,6 +308,6 @@ public final class StoreRecorder<State: StateProtocol>: @unchecked Sendable {
 
   /// One indented line per entry's action.
   private func lines(_ entries: [Entry]) -> String {
-    entries.map { "  \(actionNames.text(for: $0.action))" }.joined(separator: "\n")
+    entries.map { "  \(declaredActions.text(for: $0.action))" }.joined(separator: "\n")
   }
 }

@@ -67,7 +67,7 @@ public final class TestStore<State: StateProtocol & Equatable>: Sendable {
   let log: TestStoreLog<State>
   private let subscription: Subscription
   /// The store's action names, for messages.
-  let actionNames: ActionTypeNames
+  let actionNames: ActionTypes
   /// Effects numbered from here on were started while this test store watched.
   let effectMark: UInt64
   /// Where the test store was made, for what its release reports.
@@ -87,7 +87,7 @@ public final class TestStore<State: StateProtocol & Equatable>: Sendable {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.store = store
-    self.actionNames = store.actionNames
+    self.actionNames = store.declaredActions
     self.settings = _Locked(Settings(timeout: timeout))
     self.site = CallSite(fileID, filePath, line, column)
     let log = TestStoreLog(initial: store.state)

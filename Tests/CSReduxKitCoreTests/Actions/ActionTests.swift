@@ -62,12 +62,12 @@ struct ActionTests {
 
   @Test("action type names come from a CaseIterable enum")
   func actionTypeNames() {
-    let names = ActionTypeNames(CounterAction.self)
+    let names = ActionTypes(CounterAction.self)
     #expect(names[3] == "reset")
     #expect(names[99] == nil)
     #expect(names.label(for: 3) == "3 (reset)")
     #expect(names.label(for: 99) == "99")
-    #expect(ActionTypeNames.none[1] == nil)
+    #expect(ActionTypes.none[1] == nil)
   }
 
   @Test("a custom type conforming to ActionProtocol can be dispatched")

@@ -72,7 +72,7 @@ struct EnumActionTests {
   func inAStore() {
     let reports = Locked<[String]>([])
     let store = Store(
-      state: Notes(), reducer: notesReducer, actionNames: ActionTypeNames(NoteAction.Kind.self),
+      state: Notes(), reducer: notesReducer, actions: ActionTypes(NoteAction.Kind.self),
       diagnostics: { reports.append($0.description) })
     let moves = Locked<[NoteAction?]>([])
     let subscription = store.subscribe(to: .cases(NoteAction.Kind.move)) { action, _ in

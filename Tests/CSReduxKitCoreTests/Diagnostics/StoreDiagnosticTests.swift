@@ -18,7 +18,7 @@ struct DiagnosticsTests {
         finish(state)
         finish(state)
       },
-      name: "TwiceStore", actionNames: ActionTypeNames(CounterAction.self),
+      name: "TwiceStore", actions: ActionTypes(CounterAction.self),
       diagnostics: log.handler)
     let notified = Locked(0)
     store.subscribe { _, _ in notified.withLock { $0 += 1 } }
@@ -174,7 +174,7 @@ struct DiagnosticsTests {
         var state = state
         state.applied.append(action.type)
         finish(state)
-      }, actionNames: ActionTypeNames(CounterAction.self), diagnostics: log.handler)
+      }, actions: ActionTypes(CounterAction.self), diagnostics: log.handler)
     storeBox.withLock { $0 = store }
     store.dispatch(Action(type: 1))
     #expect(store.state.applied == [1, 2])

@@ -19,7 +19,7 @@ struct EffectCancellationSoakTests {
     let cancelled = Door()
     let results = Locked<[String]>([])
     store.dispatch(
-      Thunk<Counter>.effect(id: 1) { context in
+      .effect(id: 1) { context in
         started.open()
         await cancelled.wait()
         let state = await context.send(Action(type: 1)).state
@@ -50,7 +50,7 @@ struct EffectCancellationSoakTests {
           state: Counter(), reducer: counterReducer(), name: "Soak")
         let started = DispatchSemaphore(value: 0)
         store.dispatch(
-          Thunk<Counter>.effect(id: 1) { context in
+          .effect(id: 1) { context in
             started.signal()
             var useOutcome = false
             while !context.isCancelled {

@@ -13,7 +13,7 @@ private func startEffect(
 ) async {
   let started = Door()
   store.dispatch(
-    Thunk<Counter>.effect(id: id) { _ in
+    .effect(id: id) { _ in
       started.open()
       await release.wait()
     })
@@ -51,7 +51,7 @@ struct EffectIdentityTests {
     let store = identityStore()
     let release = Door()
     await startEffect(on: store, id: Optional(1), release: release)
-    store.dispatch(Thunk<Counter>.effect(id: 1, cancelInFlight: true) { _ in })
+    store.dispatch(.effect(id: 1, cancelInFlight: true) { _ in })
     #expect(store.runningEffects.first?.isCancelled == false)
     release.open()
     try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
@@ -67,7 +67,7 @@ struct EffectIdentityTests {
     // `send` returns once the effect has started, not once its body has run: the body must have
     // cancelled before `release` opens, or "load" may already have ended by itself.
     await store.send(
-      Thunk<Counter>.effect { context in
+      .effect { context in
         cancelled.append(context.cancelEffects(id: UInt8(0)))
         cancelled.append(context.cancelEffects(id: "load"))
         cancelling.open()
@@ -83,7 +83,7 @@ struct EffectIdentityTests {
     let store = identityStore()
     let release = Door()
     await startEffect(on: store, id: CollidingID(value: 1), release: release)
-    store.dispatch(Thunk<Counter>.effect(id: CollidingID(value: 2), cancelInFlight: true) { _ in })
+    store.dispatch(.effect(id: CollidingID(value: 2), cancelInFlight: true) { _ in })
     #expect(store.runningEffects.first?.isCancelled == false)
     #expect(store.cancelEffects(id: CollidingID(value: 3)) == 0)
     #expect(store.cancelEffects(id: CollidingID(value: 1)) == 1)

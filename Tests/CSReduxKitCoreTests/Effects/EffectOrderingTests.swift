@@ -44,14 +44,14 @@ struct EffectOrderingTests {
     store.dispatch(Action(type: 1))  // the reducer holds it: the store stays busy
     #expect(held.current != nil)
     store.dispatch(
-      Thunk<Counter>.effect(id: SearchID(), cancelInFlight: true) { context in
+      .effect(id: SearchID(), cancelInFlight: true) { context in
         let result = await context.send(Action(type: 5, data: "old"))
         oldOutcome.withLock { $0 = result.outcome }
       })
     #expect(await queued.opened())
     // The new query starts while the old result waits in the queue.
     store.dispatch(
-      Thunk<Counter>.effect(id: SearchID(), cancelInFlight: true) { context in
+      .effect(id: SearchID(), cancelInFlight: true) { context in
         context.dispatch(Action(type: 6, data: "new"))
       })
     held.current?()
@@ -79,7 +79,7 @@ struct EffectOrderingTests {
     let store = slowStore(held: held, probe: probe)
     let outcome = Locked<ActionOutcome?>(nil)
     store.dispatch(
-      Thunk<Counter>.effect(id: SearchID()) { context in
+      .effect(id: SearchID()) { context in
         let result = await context.send(Action(type: 5))
         outcome.withLock { $0 = result.outcome }
       })
@@ -105,7 +105,7 @@ struct EffectOrderingTests {
     #expect(held.current != nil)
     let ended = Door()
     store.dispatch(
-      Thunk<Counter>.effect(id: SearchID()) { [weak store] context in
+      .effect(id: SearchID()) { [weak store] context in
         // Without a completion: once queued, the queue holds the only reference.
         context.dispatch(Action(type: 5, data: LockProbe(store: store, result: lockWasFree)))
         _ = await ended.opened()  // the effect runs until the test ends it

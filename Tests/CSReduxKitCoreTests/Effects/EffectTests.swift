@@ -34,14 +34,14 @@ struct EffectTests {
     let otherStarted = Door()
     let otherRelease = Door()
     store.dispatch(
-      Thunk<Counter>.effect(id: "load") { context in
+      .effect(id: "load") { context in
         started.open()
         await release.wait()  // ignores cancellation: dispatches late on purpose
         sawCancellation.withLock { $0 = Task.isCancelled }
         context.dispatch(Action(type: 7))
       })
     store.dispatch(
-      Thunk<Counter>.effect(id: "other") { context in
+      .effect(id: "other") { context in
         otherStarted.open()
         await otherRelease.wait()
         context.dispatch(Action(type: 8))
@@ -70,7 +70,7 @@ struct EffectTests {
     let count = Locked(0)
     for _ in 0..<2 {
       store.dispatch(
-        Thunk<Counter>.effect(id: SearchID()) { _ in
+        .effect(id: SearchID()) { _ in
           let number = count.withLock { value in
             value += 1
             return value
@@ -127,7 +127,7 @@ struct EffectTests {
     let sent = Locked<Counter?>(nil)
     store.dispatch(Action(type: 1, data: 4))
     store.dispatch(
-      Thunk<Counter>.effect(id: 1) { context in
+      .effect(id: 1) { context in
         started.open()
         await release.wait()
         #expect(context.isCancelled)
@@ -163,7 +163,7 @@ struct EffectTests {
     let stateSeen = Locked<Int?>(nil)
     store?.dispatch(Action(type: 1, data: 3))
     store?.dispatch(
-      Thunk<Counter>.effect(id: "load") { context in
+      .effect(id: "load") { context in
         defer { ended.open() }
         started.open()
         await release.wait()
@@ -199,7 +199,7 @@ struct EffectTests {
     let started = Door()
     let never = Door()
     store?.dispatch(
-      Thunk<Counter>.effect { _ in
+      .effect { _ in
         started.open()
         try await never.waitUnlessCancelled()
       })
@@ -218,7 +218,7 @@ struct EffectTests {
       reported.open()
     }
     store.dispatch(
-      Thunk<Counter>.effect(id: "save") { context in
+      .effect(id: "save") { context in
         context.dispatch(Action(type: 1))
         throw Offline()
       })
@@ -244,7 +244,7 @@ struct EffectTests {
     let started = Door()
     let never = Door()
     store.dispatch(
-      Thunk<Counter>.effect(id: "poll") { _ in
+      .effect(id: "poll") { _ in
         started.open()
         try await never.waitUnlessCancelled()
       })
@@ -260,7 +260,7 @@ struct EffectTests {
     let started = Door()
     let release = Door()
     store.dispatch(
-      Thunk<Counter>.effect { context in
+      .effect { context in
         started.open()
         await release.wait()
         context.dispatch(Action(type: 4))
@@ -293,7 +293,7 @@ struct EffectTests {
   func asyncWaitWithEffects() async throws {
     let store = effectStore()
     store.dispatch(
-      Thunk<Counter>.effect { context in
+      .effect { context in
         for type in 1...3 { await context.send(Action(type: type)) }
       })
     try await store.waitUntilIdle(timeout: .seconds(hangBound))
@@ -307,8 +307,7 @@ struct EffectTests {
     let started = Door()
     let release = Door()
     store.dispatch(
-      Thunk<Counter>.effect(id: SearchID(), cancelInFlight: true, fileID: "Search.swift", line: 12)
-      { _ in
+      .effect(id: SearchID(), cancelInFlight: true, fileID: "Search.swift", line: 12) { _ in
         started.open()
         await release.wait()
       })
@@ -337,7 +336,7 @@ struct EffectTests {
       for round in 0..<rounds {
         let id = (thread + round) % 4
         store.dispatch(
-          Thunk<Counter>.effect(id: id, cancelInFlight: round % 2 == 0) { context in
+          .effect(id: id, cancelInFlight: round % 2 == 0) { context in
             await Task.yield()
             attempts.withLock { $0 += 1 }
             context.dispatch(Action(type: 1))

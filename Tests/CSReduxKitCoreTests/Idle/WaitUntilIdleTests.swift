@@ -10,7 +10,7 @@ private struct Load: Hashable, Sendable {}
 private func startLoad(_ store: Store<Tally>, waitingAt door: Door) async {
   let started = Door()
   store.dispatch(
-    Thunk<Tally>.effect(id: Load(), fileID: "Load.swift", line: 3) { context in
+    .effect(id: Load(), fileID: "Load.swift", line: 3) { context in
       started.open()
       await door.wait()
       context.dispatch(Action(TallyAction.note, data: "loaded"))

@@ -10,7 +10,7 @@ struct FeedbackLoopTests {
     let log = DiagnosticLog()
     let store = Store(
       state: Counter(), reducer: valueOnlyReducer(),
-      actionNames: ActionTypeNames(CounterAction.self), nestedDispatchLimit: 1_000,
+      actions: ActionTypes(CounterAction.self), nestedDispatchLimit: 1_000,
       diagnostics: log.handler)
     store.subscribe { [weak store] _, _ in store?.dispatch(Action(CounterAction.increment)) }
     store.dispatch(Action(CounterAction.increment))

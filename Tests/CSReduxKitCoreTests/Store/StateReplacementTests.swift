@@ -88,7 +88,7 @@ struct StateReplacementTests {
   @Test("the reserved type has a name in diagnostics and a readable description")
   func naming() {
     #expect(StateReplacedAction.type == Int.min + 1)
-    #expect(ActionTypeNames.none.label(for: Int.min + 1) == "\(Int.min + 1) (stateReplaced)")
+    #expect(ActionTypes.none.label(for: Int.min + 1) == "\(Int.min + 1) (stateReplaced)")
     let action = StateReplacedAction(state: Counter(), reason: "jump to entry 3")
     #expect("\(action)" == "StateReplacedAction(jump to entry 3)")
   }

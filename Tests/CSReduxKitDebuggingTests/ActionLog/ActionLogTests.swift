@@ -334,7 +334,7 @@ struct ActionLogReplayTests {
         state.value += amount == 2 ? 20 : amount
         state.applied.append(action.type)
         finish(state)
-      }, actionNames: ActionTypeNames(CounterAction.self))
+      }, actions: ActionTypes(CounterAction.self))
     let error = await #expect(throws: ReplayMismatch.self) {
       try await log.recording.replay(into: changed)
     }

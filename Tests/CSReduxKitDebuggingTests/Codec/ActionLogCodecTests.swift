@@ -23,11 +23,11 @@ private let todoLogReducer = InPlaceReducer<TodoLogState> { action, state in
 private func todoStore() -> Store<TodoLogState> {
   Store(
     state: TodoLogState(), reducer: todoLogReducer,
-    actionNames: ActionTypeNames(TodoLogAction.self), diagnostics: { _ in })
+    actions: ActionTypes(TodoLogAction.self), diagnostics: { _ in })
 }
 
 private var todoCodec: ActionLogCodec<TodoLogState> {
-  var codec = ActionLogCodec<TodoLogState>(actionNames: ActionTypeNames(TodoLogAction.self))
+  var codec = ActionLogCodec<TodoLogState>(actions: ActionTypes(TodoLogAction.self))
   codec.register(TodoLogAction.add, payload: String.self)
   codec.register(TodoLogAction.delete, payload: Int.self)
   codec.register(TodoLogAction.clear)

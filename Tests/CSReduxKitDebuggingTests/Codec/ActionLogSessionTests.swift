@@ -34,11 +34,11 @@ private let sessionReducer = InPlaceReducer<SessionState> { action, state in
 private func sessionStore() -> Store<SessionState> {
   Store(
     state: SessionState(), reducer: sessionReducer, name: "NotesStore",
-    actionNames: ActionTypeNames(SessionAction.self), diagnostics: { _ in })
+    actions: ActionTypes(SessionAction.self), diagnostics: { _ in })
 }
 
 private var sessionCodec: ActionLogCodec<SessionState> {
-  var codec = ActionLogCodec<SessionState>(actionNames: ActionTypeNames(SessionAction.self))
+  var codec = ActionLogCodec<SessionState>(actions: ActionTypes(SessionAction.self))
   codec.register(SessionAction.add, payload: String.self)
   codec.register(SessionAction.remove, payload: Int.self)
   codec.register(SessionAction.clear)
@@ -80,7 +80,7 @@ struct ActionLogExportSessionTests {
 
   @Test("an unregistered action type is written as a placeholder, a missing payload as null")
   func unregisteredTypeAndMissingPayload() throws {
-    var codec = ActionLogCodec<SessionState>(actionNames: ActionTypeNames(SessionAction.self))
+    var codec = ActionLogCodec<SessionState>(actions: ActionTypes(SessionAction.self))
     codec.register(SessionAction.add, payload: String.self)
     let store = sessionStore()
     let log = ActionLog(recording: store)
@@ -235,7 +235,7 @@ struct ActionLogImportToleranceTests {
   @Test("unknown action types can be skipped: the lines are reported and replay stays exact")
   func skipUnknownTypes() async throws {
     let text = try session()
-    var older = ActionLogCodec<SessionState>(actionNames: ActionTypeNames(SessionAction.self))
+    var older = ActionLogCodec<SessionState>(actions: ActionTypes(SessionAction.self))
     older.register(SessionAction.add, payload: String.self)  // knows nothing of `remove`
     #expect(throws: ActionLogImportError.self) { try older.decode(text) }
     let imported = try older.decode(text, unknownActionTypes: .skip)

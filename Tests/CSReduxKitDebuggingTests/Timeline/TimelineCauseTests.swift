@@ -216,7 +216,7 @@ struct TimelineCauseTests {
     let passThrough = Middleware<TodoState> { action, context in context.next(action) }
     let todos = Store(
       state: TodoState(), reducer: dispatching, name: "Todos",
-      actionNames: ActionTypeNames(TodoAction.self),
+      actions: ActionTypes(TodoAction.self),
       middleware: throughMiddleware ? [passThrough] : [], diagnostics: { _ in })
     own.store = todos
     let timeline = Timeline()
@@ -279,7 +279,7 @@ struct TimelineCauseTests {
     let (account, todos, timeline) = try recordedAccountAndTodos()
     let subscription = account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
       todos.dispatch(
-        Thunk<TodoState>.effect { context in
+        .effect { context in
           await Task.yield()
           context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
           account.dispatch(Action(AccountAction.noteActivity, data: 1))

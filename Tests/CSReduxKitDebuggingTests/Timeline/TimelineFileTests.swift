@@ -59,7 +59,7 @@ struct TimelineFileTests {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../../docs/timeline-example.jsonl").standardized
     var codec = TimelineCodec()
-    var account = ActionLogCodec<AccountState>(actionNames: ActionTypeNames(AccountAction.self))
+    var account = ActionLogCodec<AccountState>(actions: ActionTypes(AccountAction.self))
     account.register(AccountAction.signIn, payload: Credentials.self)
     account.register(AccountAction.signOut)
     account.register(AccountAction.noteActivity, payload: Int.self)

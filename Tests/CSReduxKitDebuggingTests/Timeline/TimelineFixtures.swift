@@ -92,24 +92,24 @@ let profileReducer = Reducer<ProfileState> { action, state, finish in
 func accountStore(middleware: [Middleware<AccountState>] = []) -> Store<AccountState> {
   Store(
     state: AccountState(), reducer: accountReducer, name: "Account",
-    actionNames: ActionTypeNames(AccountAction.self), middleware: middleware,
+    actions: ActionTypes(AccountAction.self), middleware: middleware,
     diagnostics: { _ in })
 }
 
 func todoStore(middleware: [Middleware<TodoState>] = []) -> Store<TodoState> {
   Store(
     state: TodoState(), reducer: todoReducer, name: "Todos",
-    actionNames: ActionTypeNames(TodoAction.self), middleware: middleware, diagnostics: { _ in })
+    actions: ActionTypes(TodoAction.self), middleware: middleware, diagnostics: { _ in })
 }
 
 func profileStore() -> Store<ProfileState> {
   Store(
     state: ProfileState(), reducer: profileReducer, name: "Profile",
-    actionNames: ActionTypeNames(ProfileAction.self), diagnostics: { _ in })
+    actions: ActionTypes(ProfileAction.self), diagnostics: { _ in })
 }
 
 var accountCodec: ActionLogCodec<AccountState> {
-  var codec = ActionLogCodec<AccountState>(actionNames: ActionTypeNames(AccountAction.self))
+  var codec = ActionLogCodec<AccountState>(actions: ActionTypes(AccountAction.self))
   codec.register(AccountAction.signIn, payload: Credentials.self)
   codec.register(AccountAction.signOut)
   codec.register(AccountAction.noteActivity, payload: Int.self)
@@ -117,7 +117,7 @@ var accountCodec: ActionLogCodec<AccountState> {
 }
 
 var todosCodec: ActionLogCodec<TodoState> {
-  var codec = ActionLogCodec<TodoState>(actionNames: ActionTypeNames(TodoAction.self))
+  var codec = ActionLogCodec<TodoState>(actions: ActionTypes(TodoAction.self))
   codec.register(TodoAction.add, payload: String.self)
   codec.register(TodoAction.delete, payload: Int.self)
   codec.register(TodoAction.load)
@@ -127,7 +127,7 @@ var todosCodec: ActionLogCodec<TodoState> {
 }
 
 var profileCodec: ActionLogCodec<ProfileState> {
-  var codec = ActionLogCodec<ProfileState>(actionNames: ActionTypeNames(ProfileAction.self))
+  var codec = ActionLogCodec<ProfileState>(actions: ActionTypes(ProfileAction.self))
   codec.register(ProfileAction.showUser, payload: String.self)
   codec.register(ProfileAction.clear)
   return codec
@@ -157,7 +157,7 @@ final class RecordedApp: Sendable {
     subscriptions = [
       account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
         todos.dispatch(
-          Thunk<TodoState>.effect { context in
+          .effect { context in
             await Task.yield()
             context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
           })

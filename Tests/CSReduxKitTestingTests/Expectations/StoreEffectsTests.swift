@@ -39,7 +39,7 @@ func load() async throws {
   let store = Store(
     state: CounterState(), reducer: CounterReducer())
   store.dispatch(
-    Thunk<CounterState>.effect(id: "load") { context in
+    .effect(id: "load") { context in
       let saved = try await savedCount()
       context.dispatch(Action(CounterAction.add, data: saved))
     })

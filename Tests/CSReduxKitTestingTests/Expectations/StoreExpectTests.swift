@@ -92,7 +92,7 @@ struct StoreExpectTests {
   func actionsNamedLikeDiagnostics() async throws {
     let reports = Locked<[String]>([])
     let store = Store(
-      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self),
+      state: Tally(), reducer: tallyReducer, actions: ActionTypes(TallyAction.self),
       diagnostics: { reports.append($0.description) })
     let rejected = await expectationError {
       try await store.expect(dispatching: Action(TallyAction.add, data: "two")) { $0.value = 2 }
@@ -149,7 +149,7 @@ struct StoreExpectTests {
   @Test("a thunk says what happened: it ran, and which actions followed; never Int.min")
   func thunk() async throws {
     let store = Store(
-      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self))
+      state: Tally(), reducer: tallyReducer, actions: ActionTypes(TallyAction.self))
     let load = Thunk<Tally>.effect(fileID: "Load.swift", line: 4) { context in
       context.dispatch(Action(TallyAction.note, data: "started"))
       context.dispatch(Action(TallyAction.add, data: 2))

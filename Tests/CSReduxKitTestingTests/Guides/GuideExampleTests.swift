@@ -171,7 +171,7 @@ final class CountLabel {
 func guideFailureMessage() async throws {
   let store = Store(
     state: CounterState(), reducer: CounterReducer(),
-    actionNames: ActionTypeNames(CounterAction.self))
+    actions: ActionTypes(CounterAction.self))
   let error = await expectationError {
     try await store.expect(dispatching: Action(CounterAction.add, data: 2)) {
       $0.count = 3

@@ -157,7 +157,7 @@ func catalogStore(
 ) -> Store<CatalogState> {
   Store(
     state: CatalogState(), reducer: catalogReducer,
-    actionNames: ActionTypeNames(CatalogAction.self),
+    actions: ActionTypes(CatalogAction.self),
     dependencies: EffectDependencies {
       $0.clock = clock
       $0.catalogAPI = fakeAPI(clock: clock, offline: offline)

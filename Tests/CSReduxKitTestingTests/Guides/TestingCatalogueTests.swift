@@ -40,9 +40,9 @@ struct TestingCatalogueTests {
 
   @Test("expect's failures read as documented")
   func expectFailures() async {
-    let names = ActionTypeNames(TallyAction.self)
+    let names = ActionTypes(TallyAction.self)
     let store = Store(
-      state: Tally(), reducer: tallyReducer, actionNames: names, diagnostics: { _ in })
+      state: Tally(), reducer: tallyReducer, actions: names, diagnostics: { _ in })
     expectDocumented(
       await expectationError {
         try await store.expect(dispatching: Action(TallyAction.add, data: 1)) { $0.value = 2 }
@@ -56,21 +56,21 @@ struct TestingCatalogueTests {
         try await store.expectRejection(of: Action(TallyAction.add, data: 3))
       })
     let dropping = Store(
-      state: Tally(), reducer: tallyReducer, actionNames: names,
+      state: Tally(), reducer: tallyReducer, actions: names,
       middleware: [Middleware { _, _ in }])
     expectDocumented(
       await expectationError {
         try await dropping.expect(dispatching: Action(TallyAction.add, data: 1)) { $0.value = 1 }
       })
     let forgetful = Store(
-      state: Tally(), reducer: Reducer<Tally> { _, _, _ in }, actionNames: names,
+      state: Tally(), reducer: Reducer<Tally> { _, _, _ in }, actions: names,
       diagnostics: { _ in })
     expectDocumented(
       await expectationError {
         try await forgetful.expect(dispatching: Action(TallyAction.add, data: 1))
       })
 
-    let chatty = Store(state: Tally(), reducer: tallyReducer, actionNames: names)
+    let chatty = Store(state: Tally(), reducer: tallyReducer, actions: names)
     chatty.subscribe(to: .cases(TallyAction.add)) { [weak chatty] _, _ in
       chatty?.dispatch(Action(TallyAction.note, data: "added"))
     }
@@ -166,7 +166,7 @@ struct TestingCatalogueTests {
   @Test("a recorder's unread actions read as documented")
   func unread() async throws {
     let store = Store(
-      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self))
+      state: Tally(), reducer: tallyReducer, actions: ActionTypes(TallyAction.self))
     let recorder = StoreRecorder(store)
     store.dispatch(Action(TallyAction.note, data: "unread"))
     expectDocumented(
@@ -176,7 +176,7 @@ struct TestingCatalogueTests {
   @Test("TestStore's failures read as documented")
   func testStoreFailures() async {
     let store = Store(
-      state: Tally(), reducer: tallyReducer, actionNames: ActionTypeNames(TallyAction.self),
+      state: Tally(), reducer: tallyReducer, actions: ActionTypes(TallyAction.self),
       middleware: [
         Middleware { action, context in
           if action.type != TallyAction.note.rawValue { context.next(action) }

@@ -9,7 +9,7 @@ private func namedTally(
 ) -> Store<Tally> {
   Store(
     state: Tally(), reducer: reducer, name: "Tally",
-    actionNames: ActionTypeNames(TallyAction.self), middleware: middleware,
+    actions: ActionTypes(TallyAction.self), middleware: middleware,
     diagnostics: { _ in })
 }
 
@@ -28,7 +28,7 @@ func effectStepByStep() async {
   let test = TestStore(
     Store(
       state: Tally(), reducer: tallyReducer,
-      actionNames: ActionTypeNames(TallyAction.self)),
+      actions: ActionTypes(TallyAction.self)),
     timeout: .seconds(30))
   let load = Thunk<Tally>.effect(id: "load") { context in
     context.dispatch(Action(TallyAction.note, data: "started"))

@@ -32,7 +32,7 @@ struct DebuggingGuideTests {
     // example: debugging-record
     let store = Store(
       state: NotesState(), reducer: notesReducer,
-      actionNames: ActionTypeNames(NotesAction.self))
+      actions: ActionTypes(NotesAction.self))
     let log = ActionLog(recording: store, capacity: 1_000)
 
     store.dispatch(Action(NotesAction.add, data: "Buy milk"))
@@ -77,7 +77,7 @@ struct DebuggingGuideTests {
     defer { try? FileManager.default.removeItem(at: file) }
 
     // example: debugging-codec
-    var codec = ActionLogCodec<NotesState>(actionNames: ActionTypeNames(NotesAction.self))
+    var codec = ActionLogCodec<NotesState>(actions: ActionTypes(NotesAction.self))
     codec.register(NotesAction.add, payload: String.self)
     codec.register(NotesAction.remove, payload: Int.self)
     codec.register(NotesAction.clear)
@@ -103,10 +103,10 @@ struct DebuggingGuideTests {
     // example: debugging-timeline-record
     let session = Store(
       state: SessionState(), reducer: sessionReducer, name: "Session",
-      actionNames: ActionTypeNames(SessionAction.self))
+      actions: ActionTypes(SessionAction.self))
     let notes = Store(
       state: NotesState(), reducer: notesReducer, name: "Notes",
-      actionNames: ActionTypeNames(NotesAction.self))
+      actions: ActionTypes(NotesAction.self))
     let coordinator = StoreCoordinator()
     coordinator.register(notes) { action in
       action.type == SessionAction.signOut.rawValue ? Action(NotesAction.clear) : nil
@@ -189,13 +189,13 @@ let sessionReducer = InPlaceReducer<SessionState> { action, state in
 }
 
 let sessionCodec: ActionLogCodec<SessionState> = {
-  var codec = ActionLogCodec<SessionState>(actionNames: ActionTypeNames(SessionAction.self))
+  var codec = ActionLogCodec<SessionState>(actions: ActionTypes(SessionAction.self))
   codec.register(SessionAction.signOut)
   return codec
 }()
 
 let notesCodec: ActionLogCodec<NotesState> = {
-  var codec = ActionLogCodec<NotesState>(actionNames: ActionTypeNames(NotesAction.self))
+  var codec = ActionLogCodec<NotesState>(actions: ActionTypes(NotesAction.self))
   codec.register(NotesAction.add, payload: String.self)
   codec.register(NotesAction.remove, payload: Int.self)
   codec.register(NotesAction.clear)

@@ -134,7 +134,7 @@ struct CompositionDocExamplesTests {
         On(TodoAction.delete, payload: Int.self) { index, state in state.tasks.remove(at: index) }
       },
       name: "TodoStore",
-      actionNames: ActionTypeNames(TodoAction.self),
+      actions: ActionTypes(TodoAction.self),
       middleware: [noEmptyDeletes, .logging(to: { print($0) })]
     )
     store.dispatch(Action(TodoAction.delete, data: 0))  // dropped

@@ -75,7 +75,7 @@ public final class ShoppingStore: Store<ShoppingState>, @unchecked Sendable {
   public init(diagnostics: StoreDiagnostic.Handler? = nil) {
     super.init(
       state: ShoppingState(), reducer: ShoppingReducer(),
-      actionNames: ActionTypeNames(ShoppingAction.self), diagnostics: diagnostics)
+      actions: ActionTypes(ShoppingAction.self), diagnostics: diagnostics)
   }
 }
 // end-example
@@ -358,7 +358,7 @@ struct MiddlewareGuideTests {
     // example: middleware-store
     let store = Store(
       state: ShoppingState(), reducer: ShoppingReducer(), name: "Shopping",
-      actionNames: ActionTypeNames(ShoppingAction.self),
+      actions: ActionTypes(ShoppingAction.self),
       middleware: [trimmingMiddleware, .logging()])
     store.dispatch(Action(ShoppingAction.add, data: ""))  // dropped by trimmingMiddleware
     store.dispatch(Action(ShoppingAction.add, data: "Milk"))
@@ -375,7 +375,7 @@ struct MiddlewareGuideTests {
 
     // example: thunk
     store.dispatch(
-      Thunk<ShoppingState>.effect { context in
+      .effect { context in
         let saved = await loadSavedItems()
         for item in saved where !context.state.items.contains(item) {
           let state = await context.send(Action(ShoppingAction.add, data: item)).state
@@ -597,7 +597,7 @@ struct MigrationRoundTripTests {
     // example: reswift-enum-session
     let store = Store(
       state: TodoListState(), reducer: todoListReducer,
-      actionNames: ActionTypeNames(TodoListAction.Kind.self))
+      actions: ActionTypes(TodoListAction.Kind.self))
     let log = ActionLog(recording: store)
     let removals = store.subscribe(to: .cases(TodoListAction.Kind.remove)) { _, state in
       print("removed; left: \(state.titles)")
@@ -609,7 +609,7 @@ struct MigrationRoundTripTests {
     store.dispatch(TodoListAction.remove(row: 0))
     removals.cancel()
 
-    var codec = ActionLogCodec<TodoListState>(actionNames: store.actionNames)
+    var codec = ActionLogCodec<TodoListState>(actions: store.declaredActions)
     codec.register(TodoListAction.self)  // every case; the payload is the enum
     let text = try codec.encode(log.recording)  // or codec.write(_:to:)
     let imported = try codec.decode(text)  // or codec.read(from:)
@@ -664,13 +664,13 @@ struct MigrationRoundTripTests {
   func pureReducerRoundTrip() async throws {
     let store = Store(
       state: ShoppingState(), reducer: pureShoppingReducer,
-      actionNames: ActionTypeNames(ShoppingAction.self))
+      actions: ActionTypes(ShoppingAction.self))
     let log = ActionLog(recording: store)
     store.dispatch(AddItem(item: "Milk"))
     store.dispatch(AddItem(item: "Eggs"))
     store.dispatch(Action(ShoppingAction.clear))
     store.dispatch(AddItem(item: "Tea"))
-    var codec = ActionLogCodec<ShoppingState>(actionNames: store.actionNames)
+    var codec = ActionLogCodec<ShoppingState>(actions: store.declaredActions)
     codec.register(ShoppingAction.add, payload: String.self)
     codec.register(ShoppingAction.clear)
     let imported = try codec.decode(try codec.encode(log.recording))

@@ -65,7 +65,7 @@ final class DetailsScreen: Sendable {
     self.store = store
     self.item = item
     store.dispatch(
-      Thunk<SearchState>.effect(id: DetailsLoad(item: item)) { context in
+      .effect(id: DetailsLoad(item: item)) { context in
         let details = try await catalogue.details(of: item)
         context.dispatch(Action(SearchAction.showDetails, data: details))
       })

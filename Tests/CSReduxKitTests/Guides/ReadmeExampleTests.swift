@@ -61,7 +61,7 @@ struct ReadmeExampleTests {
         final class TodoStore: Store<TodoState>, @unchecked Sendable {
           init(reducer: Reducer<TodoState>) {
             super.init(
-              state: TodoState(), reducer: reducer, actionNames: ActionTypeNames(TodoAction.self))
+              state: TodoState(), reducer: reducer, actions: ActionTypes(TodoAction.self))
           }
         }
 

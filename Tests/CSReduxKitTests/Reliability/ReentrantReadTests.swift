@@ -204,7 +204,7 @@ struct ReentrantReadTests {
     let done = AsyncLatch()
     let store = flavour.makeStore(diagnostics: log) { store in
       store.dispatch(
-        Thunk<ReentryState>.effect { context in
+        .effect { context in
           sent.append(await context.send(Action(ReentryAction.followUp)).state.value)
           done.open()
         })

@@ -83,7 +83,7 @@ struct ReliabilityCatalogueTests {
         state: Counter(),
         reducer: InPlaceReducer<Counter> { action, state in
           state.applied.append(Int(try action.payload(as: String.self)) ?? 0)
-        }, name: "Notes", actionNames: ActionTypeNames(CounterAction.self), diagnostics: handler)
+        }, name: "Notes", actions: ActionTypes(CounterAction.self), diagnostics: handler)
       store.dispatch(Action(CounterAction.reset, data: 5))
     }
     #expect(reports.map(\.kind) == [.reducerFailed])
@@ -146,7 +146,7 @@ struct ReliabilityCatalogueTests {
         reducer: Reducer<Counter> { action, state, finish in
           if action.type == 1 { box.current?.dispatch(Action(type: 2)) }
           finish(state)
-        }, actionNames: ActionTypeNames(CounterAction.self), diagnostics: handler)
+        }, actions: ActionTypes(CounterAction.self), diagnostics: handler)
       box.withLock { $0 = store }
       store.dispatch(Action(CounterAction.increment))
       box.withLock { $0 = nil }
@@ -177,7 +177,7 @@ struct ReliabilityCatalogueTests {
     let loop = diagnostics { handler in
       let store = Store(
         state: Counter(), reducer: valueOnlyReducer(),
-        actionNames: ActionTypeNames(CounterAction.self), nestedDispatchLimit: 10,
+        actions: ActionTypes(CounterAction.self), nestedDispatchLimit: 10,
         diagnostics: handler)
       store.subscribe { [weak store] _, _ in store?.dispatch(Action(CounterAction.increment)) }
       store.dispatch(Action(CounterAction.increment))
@@ -342,7 +342,7 @@ struct ReliabilityCatalogueTests {
   }
 
   private var codec: ActionLogCodec<TodoLogState> {
-    var codec = ActionLogCodec<TodoLogState>(actionNames: ActionTypeNames(TodoLogAction.self))
+    var codec = ActionLogCodec<TodoLogState>(actions: ActionTypes(TodoLogAction.self))
     codec.register(TodoLogAction.add, payload: String.self)
     codec.register(TodoLogAction.delete, payload: Int.self)
     codec.register(TodoLogAction.clear)
@@ -413,7 +413,7 @@ struct ReliabilityCatalogueTests {
   func replay() async {
     let store = Store(
       state: Counter(), reducer: counterReducer(),
-      actionNames: ActionTypeNames(CounterAction.self))
+      actions: ActionTypes(CounterAction.self))
     let log = ActionLog(recording: store)
     store.dispatch(Action(CounterAction.increment, data: 1))
     store.dispatch(Action(CounterAction.add, data: 2))
@@ -424,14 +424,14 @@ struct ReliabilityCatalogueTests {
         state.value += 2 * ((action.data as? Int) ?? 1)
         state.applied.append(action.type)
         finish(state)
-      }, actionNames: ActionTypeNames(CounterAction.self))
+      }, actions: ActionTypes(CounterAction.self))
     let differs = await #expect(throws: ReplayMismatch.self) {
       try await log.recording.replay(into: doubling)
     }
     expectDocumented(differs?.description)
     let refusing = Store(
       state: Counter(), reducer: Reducer<Counter> { _, _, finish in finish.fail(Boom()) },
-      actionNames: ActionTypeNames(CounterAction.self), diagnostics: { _ in })
+      actions: ActionTypes(CounterAction.self), diagnostics: { _ in })
     let rejected = await #expect(throws: ReplayMismatch.self) {
       try await log.recording.replay(into: refusing)
     }

@@ -51,15 +51,15 @@ extension _StoreEngine {
 
   /// Says that a thunk reaches the reducer, where it does nothing.
   func reportThunkNotRun(_ action: any ActionProtocol) {
-    let why =
+    // A store that runs thunks is told only what it can change: the thunk's state type.
+    let message =
       runsThunks && !(action is Thunk<State>)
-      ? "it was made for another state type than \(State.self)"
-      : "the store was created with runsThunks: false"
+      ? "it was made for another state type than \(State.self). Its work never runs; make "
+        + "it for this store's state: store.dispatch(.effect { … }) takes it from the store."
+      : "the store was created with runsThunks: false. Its work never runs; create the "
+        + "store with the default runsThunks: true."
     report(
-      .thunkNotRun, actionType: nil,
-      "\(action) reached the reducer without running: \(why). Its work never runs; "
-        + "dispatch thunks made for this store's state, or create the store with the "
-        + "default runsThunks: true.")
+      .thunkNotRun, actionType: nil, "\(action) reached the reducer without running: \(message)")
   }
 
   /// Starts the work of an effect thunk: registered (cancelling the effects it

@@ -6,16 +6,16 @@
 @usableFromInline
 final class _Reporter: Sendable {
   @usableFromInline let storeName: String
-  @usableFromInline let actionNames: ActionTypeNames
+  @usableFromInline let declaredActions: ActionTypes
   @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
 
   @usableFromInline
   init(
-    storeName: String, actionNames: ActionTypeNames,
+    storeName: String, actions declaredActions: ActionTypes,
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
     self.storeName = storeName
-    self.actionNames = actionNames
+    self.declaredActions = declaredActions
     self.diagnostics = diagnostics
   }
 
@@ -26,7 +26,7 @@ final class _Reporter: Sendable {
     diagnostics(
       StoreDiagnostic(
         kind: kind, storeName: storeName, actionType: actionType,
-        actionName: actionType.flatMap { actionNames[$0] }, message: message, error: error))
+        actionName: actionType.flatMap { declaredActions[$0] }, message: message, error: error))
   }
 
   @usableFromInline

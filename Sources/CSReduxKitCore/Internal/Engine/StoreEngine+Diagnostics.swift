@@ -7,7 +7,7 @@ extension _StoreEngine {
     var counts: [Int: Int] = [:]
     for type in types { counts[type, default: 0] += 1 }
     let named = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4)
-      .map { actionNames.label(for: $0.key) }.joined(separator: ", ")
+      .map { declaredActions.label(for: $0.key) }.joined(separator: ", ")
     report(
       .feedbackLoop, actionType: types.last,
       "more than \(nestedDispatchLimit) actions were dispatched back into the store by its own "
@@ -20,6 +20,10 @@ extension _StoreEngine {
   /// The reducer failed the action (`finish.fail`, or a throw in an in-place reducer).
   @usableFromInline
   func reportReducerFailed(type: Int, error: any Error) {
+    if let foreign = error as? ForeignActionError {
+      report(foreign.kind, actionType: type, foreign.description, error: foreign)
+      return
+    }
     report(
       .reducerFailed, actionType: type,
       "the reducer failed: \(error). The state was left unchanged. Check the action's "
@@ -39,7 +43,7 @@ extension _StoreEngine {
   func reportDispatchFromReducer(actionType: Int, reducingType: Int) {
     report(
       .dispatchFromReducer, actionType: actionType,
-      "dispatched from inside the reducer of action \(actionNames.label(for: reducingType)); "
+      "dispatched from inside the reducer of action \(declaredActions.label(for: reducingType)); "
         + "it was queued and runs next. Reducers should be pure: dispatch from a subscriber, "
         + "a completion or middleware instead.")
   }

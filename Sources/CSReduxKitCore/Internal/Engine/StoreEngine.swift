@@ -13,7 +13,7 @@ import Dispatch
 @usableFromInline
 package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline let name: String
-  @usableFromInline let actionNames: ActionTypeNames
+  @usableFromInline let declaredActions: ActionTypes
   @usableFromInline let reducerTimeout: Duration
   @usableFromInline let nestedDispatchLimit: Int
   /// The reducer's `execute`: its own closure for a ``Reducer``, otherwise a closure
@@ -85,18 +85,23 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @inlinable
   init(
     state: State, reducer: some ReducerProtocol<State>, name: String,
-    actionNames: ActionTypeNames, middleware: [Middleware<State>], runsThunks: Bool = true,
+    actions declaredActions: ActionTypes, middleware: [Middleware<State>], runsThunks: Bool = true,
     reducerTimeout: Duration, nestedDispatchLimit: Int, stateAccess: StateAccess<State>,
     dependencies: EffectDependencies = EffectDependencies(),
     diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
     self.effects = _EffectRegistry(dependencies: dependencies)
     self.name = name
-    self.actionNames = actionNames
+    self.declaredActions = declaredActions
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
-    self.execute = Self.execution(of: reducer)
-    let reduceInPlace = Self.inPlaceReduction(of: reducer)
+    // A store that declares its actions checks each one in its reducer's place: a store that
+    // declares none runs the reducer's own closures, and pays nothing for the check.
+    let checks = declaredActions.declaresEnums
+    let execute = Self.execution(of: reducer)
+    self.execute =
+      checks ? Self.checkingActions(execute, declaredActions: declaredActions, name: name) : execute
+    let reduceInPlace = checks ? nil : Self.inPlaceReduction(of: reducer)
     self.reduceInPlace = reduceInPlace
     var stateWhileLent: State?
     if reduceInPlace != nil, case .lentToReducer(let readsInsideGet) = stateAccess {
@@ -108,7 +113,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.lentStateWait = lends ? DispatchSemaphore(value: 0) : nil
     self.stateWhileLent = stateWhileLent
     self.reporter = _Reporter(
-      storeName: name, actionNames: actionNames, diagnostics: diagnostics)
+      storeName: name, actions: declaredActions, diagnostics: diagnostics)
     self.middleware = ContiguousArray(middleware)
     self.runsThunks = runsThunks
     let core = _StoreCore(
@@ -120,13 +125,27 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
     // reference would move the engine's reference count to a side table).
     self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
-    if refusesLending { reportStateCannotBeLent() }
+    if refusesLending {
+      reportStateCannotBeLent(checksActions: checks && Self.inPlaceReduction(of: reducer) != nil)
+    }
+    if let overlaps = declaredActions.overlapReport {
+      report(.overlappingActionTypes, actionType: nil, overlaps)
+    }
   }
 
   /// Says, once and where the store is created, that its reducer cannot take the lent state
   /// it was asked to lend: the user chose a trade the store does not make.
   @usableFromInline
-  func reportStateCannotBeLent() {
+  func reportStateCannotBeLent(checksActions: Bool) {
+    guard !checksActions else {
+      report(
+        .stateCannotBeLent, actionType: nil,
+        "stateAccess: .lentToReducer was given to a store that declares its actions: it "
+          + "checks each action before its reducer, so it keeps its committed state and copies "
+          + "it, as with .alwaysReadable. Declare no ActionTypes to lend the state, or leave "
+          + "stateAccess at its default.")
+      return
+    }
     report(
       .stateCannotBeLent, actionType: nil,
       "stateAccess: .lentToReducer was given, but this reducer cannot take a lent state (only "

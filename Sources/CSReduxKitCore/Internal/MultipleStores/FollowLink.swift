@@ -38,7 +38,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
 
   @usableFromInline let sourceName: String
   @usableFromInline let targetName: String
-  @usableFromInline let targetActionNames: ActionTypeNames
+  @usableFromInline let targetActionNames: ActionTypes
   @usableFromInline let depthLimit: Int
   @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
   @usableFromInline let makeAction: @Sendable (Value) -> any ActionProtocol
@@ -62,7 +62,7 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   ) {
     self.sourceName = sourceName
     self.targetName = target.name
-    self.targetActionNames = target.actionNames
+    self.targetActionNames = target.declaredActions
     self.target = _WeakReference(target)
     self.startRoute = _FollowRoute(target.name, after: _FollowRoute(sourceName, after: nil))
     self.depthLimit = depthLimit

@@ -8,8 +8,10 @@
 struct _Member: Sendable {
   @usableFromInline let reference: _WeakReference<any AnyObject & Sendable>
   @usableFromInline let name: String
-  /// Hands a broadcast action to the store; returns `false` when the store is gone.
-  @usableFromInline let deliver: @Sendable (any ActionProtocol) -> Bool
+  /// Hands a broadcast action to the store: returns `true` when the store took it, `false`
+  /// when its `translate` gave nothing or the store does not accept the result (see
+  /// ``ActionTypes``), `nil` when the store is gone.
+  @usableFromInline let deliver: @Sendable (any ActionProtocol) -> Bool?
 
   @inlinable
   init<State>(
@@ -19,8 +21,11 @@ struct _Member: Sendable {
     reference = _WeakReference<any AnyObject & Sendable>(store)
     name = store.name
     deliver = { [weak store] action in
-      guard let store else { return false }
-      if let translated = translate(action) { store.dispatch(translated) }
+      guard let store else { return nil }
+      guard let translated = translate(action) else { return false }
+      let actions = store.declaredActions
+      guard !actions.declaresEnums || actions.accepts(translated) else { return false }
+      store.dispatch(translated)
       return true
     }
   }

@@ -1,7 +1,7 @@
 import CSReduxKit
 import CSReduxKitCore
 
-extension ActionTypeNames {
+extension ActionTypes {
   /// The longest payload summary in a message, in characters.
   static var payloadLimit: Int { 100 }
 
