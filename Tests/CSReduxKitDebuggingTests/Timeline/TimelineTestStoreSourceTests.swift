@@ -48,6 +48,16 @@ struct TimelineTestStoreSourceTests {
   @Test("actions sent from outside are send steps; the effect's action is a receive step after")
   func sendsThenReceives() async throws {
     let timeline = try await recordedEffectSession()
+    // example: debugging-timeline-test-store
+    let generator = TimelineTestSource(
+      suiteName: "LoadBug",
+      imports: ["CSReduxKit"],
+      stores: [.init(name: "Todos", makeStore: "loadingTodoStore()", codec: "todosCodec")],
+      style: .testStore)
+    let text = try generator.source(for: timeline)
+    // Write `text` to Tests/MyAppTests/LoadBug.swift.
+    // end-example
+    #expect(text.contains("struct LoadBug {"))
     let source = try recordedEffectSessionSource.source(for: timeline)
     #expect(source.contains("import CSReduxKitTesting\n"))
     #expect(source.contains("let test0 = TestStore(store0)"))
