@@ -138,7 +138,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CSReduxKitDebuggingTests",
-      dependencies: ["CSReduxKit", "CSReduxKitTestSupport"]
+      dependencies: ["CSReduxKit", "CSReduxKitTestSupport", "CSReduxKitTesting"]
     ),
     .testTarget(
       name: "CSReduxKitPersistenceTests",

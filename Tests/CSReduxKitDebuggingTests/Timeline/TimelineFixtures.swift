@@ -219,3 +219,19 @@ var appRedaction: TimelineRedaction {
   redaction.withholdStateField("items", in: "Todos")
   return redaction
 }
+
+/// A Todos store whose `load` starts an effect that dispatches `loaded`, as an app wires it:
+/// the store a recorded session with an effect is made of, and its `TestStore` test too.
+func loadingTodoStore() -> Store<TodoState> {
+  let startsLoading = Middleware<TodoState> { action, context in
+    if action.type == TodoAction.load.rawValue {
+      context.dispatch(
+        Thunk<TodoState>.effect { context in
+          await Task.yield()
+          context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
+        })
+    }
+    context.next(action)
+  }
+  return todoStore(middleware: [startsLoading])
+}
