@@ -1,0 +1,27 @@
+import CSReduxKit
+import CSReduxKitTestSupport
+import Testing
+
+@Suite("Timeline: actions that do not belong to their store")
+struct TimelineForeignActionTests {
+  @Test("a foreign action shows in the timeline as rejected, with why, and changes nothing")
+  func foreignActionIsRejected() async throws {
+    let timeline = Timeline()
+    let todos = todoStore()
+    try timeline.record(todos, codec: todosCodec)
+    _ = await todos.send(Action(TodoAction.add, data: "Buy milk"))
+    // AccountAction.signIn has raw value 0, as TodoAction.add: only its enum tells them apart.
+    let outcome = await todos.send(Action(AccountAction.signIn, data: "milk")).outcome
+    guard case .failed(let error) = outcome else {
+      Issue.record("expected .failed, got \(outcome)")
+      return
+    }
+    #expect(error is ForeignActionError)
+    #expect(todos.state.items == ["Buy milk"])
+    let entries = timeline.entries
+    #expect(entries.map(\.isRejected) == [false, true])
+    #expect((entries.last?.action as? RejectedAction)?.error is ForeignActionError)
+    #expect(entries.last?.dispatchedAction.origin == ActionOrigin(AccountAction.self))
+    #expect((entries.last?.state as? TodoState)?.items == ["Buy milk"])
+  }
+}
