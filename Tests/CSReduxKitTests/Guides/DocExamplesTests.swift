@@ -139,7 +139,7 @@ struct CompositionDocExamplesTests {
     )
     store.dispatch(Action(TodoAction.delete, data: 0))  // dropped
     store.dispatch(
-      Thunk<TodoState> { context in
+      Thunk { context in
         for name in ["Work", "Eat"] { context.dispatch(Action(TodoAction.add, data: name)) }
       })
     // end-example

@@ -572,7 +572,7 @@ struct MigrationGuideTests {
     }
     store.dispatch(AddItem(item: "Milk"))
     store.dispatch(
-      Thunk<ShoppingState> { context in  // ReSwift-Thunk: Thunk { dispatch, getState in … }
+      Thunk { context in  // ReSwift-Thunk: Thunk { dispatch, getState in … }
         if context.state.items.count < 2 { context.dispatch(AddItem(item: "Eggs")) }
       })
     subscription.cancel()

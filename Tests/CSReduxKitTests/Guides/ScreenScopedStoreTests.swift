@@ -227,7 +227,7 @@ struct ScreenScopedStoreTests {
         item: "Milk", app: shell.app, coordinator: shell.coordinator, timeline: shell.timeline)
       // An effect that would run for ever: the teardown cancels it.
       screen.store.dispatch(
-        Thunk<DetailState>.effect { _ in
+        .effect { _ in
           try await Task.sleep(for: .seconds(hangBound))
         })
       #expect(screen.store.runningEffects.count >= 1)

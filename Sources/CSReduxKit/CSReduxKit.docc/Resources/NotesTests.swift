@@ -5,20 +5,25 @@ import Testing
 @Suite("The notes module")
 struct NotesTests {
   @Test("adding a note appends it, and nothing else changes")
-  func addsANote() async throws {
-    let store = makeNotesStore()
-    try await store.expect(dispatching: Action(NotesAction.add, data: "Buy milk")) {
+  func addsANote() async {
+    let test = TestStore(makeNotesStore())
+    await test.send(Action(NotesAction.add, data: "Buy milk")) {
       $0.notes = ["Buy milk"]
     }
+    await test.finish()
   }
 
-  @Test("loading shows what the loader returned")
-  func loads() async throws {
-    let store = makeNotesStore()
+  @Test("loading receives what the effect dispatches, in order")
+  func loads() async {
+    let test = TestStore(makeNotesStore())
     let loader = NotesLoader { ["Call Ann", "Buy milk"] }
-    store.dispatch(loadNotes(with: loader))
-    try await store.waitUntilIdle()  // the effect included
-    #expect(store.state == NotesState(notes: ["Call Ann", "Buy milk"]))
+    await test.send(loadNotes(with: loader))  // an effect changes no state itself
+    await test.receive(NotesAction.load) { $0.isLoading = true }
+    await test.receive(NotesAction.loaded) {
+      $0.isLoading = false
+      $0.notes = ["Call Ann", "Buy milk"]
+    }
+    await test.finish()  // nothing left unreceived, no effect still running
   }
 
   @Test("signing out clears the notes")
