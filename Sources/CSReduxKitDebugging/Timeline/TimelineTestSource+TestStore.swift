@@ -73,7 +73,9 @@ extension TimelineTestSource {
         "      StateReplacedAction(",
         "        state: try Self.initial(session, \(name), of: store\(number)),",
         "        reason: \"recorded initial state\"))",
-        "    let test\(number) = TestStore(store\(number))",
+        // A generous bound: a passing test never waits for it, and a loaded machine (CI
+        // running suites in parallel) can keep an effect's task from a thread for seconds.
+        "    let test\(number) = TestStore(store\(number), timeout: .seconds(60))",
       ]
     }
     let numbers = Dictionary(

@@ -60,7 +60,7 @@ struct TimelineTestStoreSourceTests {
     #expect(text.contains("struct LoadBug {"))
     let source = try recordedEffectSessionSource.source(for: timeline)
     #expect(source.contains("import CSReduxKitTesting\n"))
-    #expect(source.contains("let test0 = TestStore(store0)"))
+    #expect(source.contains("let test0 = TestStore(store0, timeout: .seconds(60))"))
     let steps = source.split(separator: "\n").filter {
       $0.contains("await test0.")
     }.map { $0.trimmingCharacters(in: .whitespaces) }

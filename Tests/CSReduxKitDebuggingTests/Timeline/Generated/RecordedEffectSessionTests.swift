@@ -11,9 +11,9 @@ struct RecordedEffectSessionTests {
   /// The session, as the timeline exported it (3 entries).
   static let session = #"""
     {"entryCount":3,"format":"csreduxkit-timeline","redaction":{"rules":[]},"stores":[{"entryCount":3,"firstIndex":0,"initialState":{"isLoading":false,"items":[]},"name":"Todos","stateType":"TodoState"}],"version":1}
-    {"durationNanoseconds":48892,"index":0,"name":"add","payload":"Tea","rejected":false,"sequence":0,"skipped":false,"state":{"isLoading":false,"items":["Tea"]},"store":"Todos","time":1795938340.8902903,"type":0}
-    {"durationNanoseconds":6700,"index":1,"name":"load","rejected":false,"sequence":1,"skipped":false,"state":{"isLoading":true,"items":["Tea"]},"store":"Todos","time":1795938340.8904972,"type":2}
-    {"cause":{"kind":"effect","sequence":1},"durationNanoseconds":9684,"index":2,"name":"loaded","payload":["Buy milk"],"rejected":false,"sequence":2,"skipped":false,"state":{"isLoading":false,"items":["Buy milk"]},"store":"Todos","time":1795938340.8921561,"type":3}
+    {"durationNanoseconds":10626,"index":0,"name":"add","payload":"Tea","rejected":false,"sequence":0,"skipped":false,"state":{"isLoading":false,"items":["Tea"]},"store":"Todos","time":1795939102.7828116,"type":0}
+    {"durationNanoseconds":5258,"index":1,"name":"load","rejected":false,"sequence":1,"skipped":false,"state":{"isLoading":true,"items":["Tea"]},"store":"Todos","time":1795939102.782856,"type":2}
+    {"cause":{"kind":"effect","sequence":1},"durationNanoseconds":6850,"index":2,"name":"loaded","payload":["Buy milk"],"rejected":false,"sequence":2,"skipped":false,"state":{"isLoading":false,"items":["Buy milk"]},"store":"Todos","time":1795939102.788115,"type":3}
 
     """#
 
@@ -47,7 +47,7 @@ struct RecordedEffectSessionTests {
       StateReplacedAction(
         state: try Self.initial(session, "Todos", of: store0),
         reason: "recorded initial state"))
-    let test0 = TestStore(store0)
+    let test0 = TestStore(store0, timeout: .seconds(60))
     // #0 Todos add, sent
     try await test0.send(Self.entry(session, 0).dispatchedAction) { $0 = try Self.state(session, 0) }
     // #1 Todos load, sent
