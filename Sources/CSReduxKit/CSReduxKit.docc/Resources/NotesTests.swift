@@ -15,7 +15,8 @@ struct NotesTests {
 
   @Test("loading receives what the effect dispatches, in order")
   func loads() async {
-    let test = TestStore(makeNotesStore())
+    // Each step waits up to 30 s for the effect: a passing test never waits that long.
+    let test = TestStore(makeNotesStore(), timeout: .seconds(30))
     let loader = NotesLoader { ["Call Ann", "Buy milk"] }
     await test.send(loadNotes(with: loader))  // an effect changes no state itself
     await test.receive(NotesAction.load) { $0.isLoading = true }
