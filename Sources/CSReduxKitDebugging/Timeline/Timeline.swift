@@ -82,10 +82,14 @@ public final class Timeline: @unchecked Sendable {
   }
 
   deinit {
-    // Each lane keeps its store's tracer, and the tracer keeps the entries: dropping the lanes
-    // ends that cycle, so the entries go with the timeline.
+    // Each lane keeps its store's tracer, and the tracer keeps the entries: dropping the lanes,
+    // the retired ones of gone stores included, ends that cycle, so the entries go with the
+    // timeline.
     let lanes = inner.withLock { inner in
-      defer { inner.lanes.removeAll() }
+      defer {
+        inner.lanes.removeAll()
+        inner.retiredLanes.removeAll()
+      }
       return inner.lanes
     }
     for lane in lanes { lane.detach() }

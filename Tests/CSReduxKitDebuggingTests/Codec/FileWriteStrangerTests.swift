@@ -6,7 +6,7 @@ import Testing
 // The action log's and the timeline's writers in a shared folder: no link at the path is
 // followed (theirs or ours), nothing of another user's is replaced, and files are 0600.
 
-private let important = Data("important, not a log\n".utf8)
+private var important: Data { Data("important, not a log\n".utf8) }
 
 private let recording = ActionRecording(
   initialState: TodoLogState(), entries: [], storeName: "Todos")
