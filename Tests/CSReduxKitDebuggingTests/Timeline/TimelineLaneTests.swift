@@ -27,6 +27,24 @@ struct TimelineLaneTests {
     #expect((entries[3].state as? TodoState)?.items == ["c"])
   }
 
+  @Test("a timeline that continued the lane of a gone store is freed with its entries")
+  func timelineWithRetiredLanesIsFreed() async throws {
+    // The canary rides in a rejected action's payload, which the entry keeps.
+    final class Canary: Sendable {}
+    weak var canary: Canary?
+    do {
+      let timeline = Timeline()
+      try await visit(timeline, adding: ["a"])
+      let store = screenStore()
+      try timeline.record(store, codec: todosCodec)
+      let payload = Canary()
+      canary = payload
+      _ = await store.send(Action(TodoAction.add, data: payload))
+      #expect(timeline.entries.count == 3)
+    }
+    #expect(canary == nil, "the retired lane's tracer kept the timeline's entries alive")
+  }
+
   @Test("a store named like one that is still alive is refused")
   func liveNamesakeIsRefused() throws {
     let timeline = Timeline()
