@@ -10,7 +10,7 @@ private struct KeptState: StateProtocol, Codable, Equatable {
   var tasks: [String] = []
 }
 
-private let important = Data("important, not a state\n".utf8)
+private var important: Data { Data("important, not a state\n".utf8) }
 
 @Suite("StatePersistence: files from strangers")
 struct StatePersistenceStrangerTests {
