@@ -116,6 +116,14 @@ let package = Package(
       dependencies: ["CSReduxKitCore"],
       path: "Tools/dispatch-count"
     ),
+    // `recording-count ROW N`: N dispatches to a store of an app-shaped state, plain, logged
+    // or recorded by a timeline, for `.ci/check-recording-cost`, which compares their
+    // instructions under valgrind.
+    .executableTarget(
+      name: "recording-count",
+      dependencies: ["CSReduxKitCore", "CSReduxKitDebugging"],
+      path: "Tools/recording-count"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -170,7 +170,9 @@ struct LogInner<State: StateProtocol>: Sendable {
       // next kept entry was measured against it, and still is.
       let total = entries.slots[oldest].total
       byteCount += total - size - initialSize
-      initialState = entries.slots[oldest].state
+      // Swapped, not copied: the slot is overwritten or removed next, and a copy would retain
+      // each of the state's references only for the old initial state's to be released.
+      swap(&initialState, &entries.slots[oldest].state)
       if !initialActions.isEmpty { initialActions = [] }
       initialSize = total
     } else {

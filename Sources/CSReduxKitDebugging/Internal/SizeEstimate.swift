@@ -124,17 +124,22 @@ struct StorageShape: Sendable {
 
   /// The heap bytes `value` reaches when its fields with references hold the bits of the
   /// state measured last, which then reaches the same storage; `nil` otherwise.
-  @usableFromInline
-  mutating func reachedIfUnchanged<Value>(_ value: Value) -> Int? {
-    guard let fieldBits else { return nil }
-    let fields = self.fields ?? []
-    guard !fields.isEmpty else { return nil }
+  ///
+  /// Inlinable, so that it is specialized for the state: the value's bytes are then read where
+  /// it lies, without a copy through its value witnesses, and compared a word at a time.
+  @inlinable
+  func reachedIfUnchanged<Value>(_ value: Value) -> Int? {
+    guard let fieldBits, let fields, !fields.isEmpty else { return nil }
     let same = withUnsafeBytes(of: value) { now in
       fieldBits.withUnsafeBytes { before in
         var start = 0
         for field in fields {
           let end = start + field.count
-          guard now[field].elementsEqual(before[start..<end]) else { return false }
+          guard
+            sameBytes(
+              UnsafeRawBufferPointer(rebasing: now[field]),
+              UnsafeRawBufferPointer(rebasing: before[start..<end]))
+          else { return false }
           start = end
         }
         return true
@@ -157,15 +162,40 @@ struct StorageShape: Sendable {
   }
 }
 
-/// The byte ranges of `type`'s stored fields whose values hold references; empty when `type`
-/// is not a struct or tuple whose fields the runtime lists (an enum, a class: those are always
-/// walked).
+/// Whether `left` holds the bytes of `right`, which is as long, compared a word at a time.
+@inlinable
+func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+  let word = MemoryLayout<UInt>.size
+  var offset = 0
+  while offset + word <= left.count {
+    guard
+      left.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+        == right.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+    else { return false }
+    offset += word
+  }
+  while offset < left.count {
+    guard left[offset] == right[offset] else { return false }
+    offset += 1
+  }
+  return true
+}
+
+/// The byte ranges of `type`'s stored fields whose values hold references, fields that follow
+/// each other without a gap in one range (two strings and an array side by side are compared
+/// as one run of bytes); empty when `type` is not a struct or tuple whose fields the runtime
+/// lists (an enum, a class: those are always walked).
 func referenceFields(of type: Any.Type) -> [Range<Int>] {
   // A class lists no fields here (`false`), an enum none (`true`, empty): both are walked.
   var ranges: [Range<Int>] = []
   let listed = _forEachField(of: type) { _, offset, fieldType, _ in
     if !_openExistential(fieldType, do: isPlainType) {
-      ranges.append(offset..<(offset + _openExistential(fieldType, do: typeSize)))
+      let field = offset..<(offset + _openExistential(fieldType, do: typeSize))
+      if let last = ranges.last, last.upperBound == field.lowerBound {
+        ranges[ranges.count - 1] = last.lowerBound..<field.upperBound
+      } else {
+        ranges.append(field)
+      }
     }
     return true
   }

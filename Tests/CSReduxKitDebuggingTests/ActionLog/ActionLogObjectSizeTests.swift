@@ -219,4 +219,36 @@ struct UnchangedStorageSizeTests {
     #expect(timeline.byteCount == 21 * initial)
     #expect(probe.reflections.withLock { $0 } == walksBefore)
   }
+
+  @Test("a change to the last of several fields side by side is seen: the new string counts")
+  func lastOfAdjacentFieldsChanges() {
+    // The two strings and the probe lie side by side and are compared as one run of bytes.
+    let store = Store(state: Adjacent(), reducer: adjacentReducer, diagnostics: { _ in })
+    let log = ActionLog(recording: store)
+    let initial = log.byteCount
+    let walksBefore = store.state.probe.reflections.withLock { $0 }
+    store.dispatch(Action(type: 1))
+    #expect(log.byteCount == initial + MemoryLayout<Adjacent>.size)
+    // Only the second string changes: the state is walked and its new bytes count.
+    store.dispatch(Action(type: 2))
+    #expect(store.state.probe.reflections.withLock { $0 } == walksBefore + 1)
+    let text = "a second text, longer than the first one, and new"
+    #expect(log.byteCount == initial + 2 * MemoryLayout<Adjacent>.size + 32 + text.utf8.count)
+  }
+}
+
+/// Two heap strings and the probe side by side, then a number each action changes.
+private struct Adjacent: StateProtocol, Codable {
+  var first = "a first text kept on the heap"
+  var second = "a second text kept on the heap"
+  var probe = Probe(count: 16)
+  var tick = 0
+}
+
+/// Counts a tick, or (type 2) replaces the second string with a new, longer one.
+private let adjacentReducer = Reducer<Adjacent> { action, state, finish in
+  var state = state
+  state.tick += 1
+  if action.type == 2 { state.second = "a second text, longer than the first one, and new" }
+  finish(state)
 }
