@@ -44,7 +44,7 @@ struct Ring<Element> {
   var isFull: Bool { slots.count == capacity }
 
   /// Appends `element`, replacing the oldest one when the ring is full: the caller reads what
-  /// it needs of the oldest one first, in place (`withOldest`).
+  /// it needs of the oldest one first, in place (`slots[head]`).
   @inlinable @inline(__always)
   mutating func append(_ element: consuming Element) {
     guard slots.count == capacity else {
@@ -53,12 +53,6 @@ struct Ring<Element> {
     }
     slots[head] = element
     head = head + 1 == capacity ? 0 : head + 1
-  }
-
-  /// Calls `body` with the oldest element, read in its slot; the ring must not be empty.
-  @inlinable
-  func withOldest<Result>(_ body: (borrowing Element) -> Result) -> Result {
-    body(slots[head])
   }
 
   /// Changes the oldest element in place into the newest one, on a full ring: each field

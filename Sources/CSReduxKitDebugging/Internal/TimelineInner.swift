@@ -130,8 +130,14 @@ struct TimelineInner: Sendable {
     nextIndexes[lane] += 1
     byteCount += size
     if records.isFull {
-      // Read in its slot: a copy of the whole record would copy its action too.
-      records.withOldest { retire(lane: $0.lane, state: $0.state, size: $0.size) }
+      // Read in its slot: a copy of the whole record would copy its action too. Its state is
+      // swapped into its lane's start, not copied: the slot is overwritten next, so the old
+      // start goes with it, and the state that stays is not retained once more.
+      let oldest = records.head
+      let lane = records.slots[oldest].lane
+      byteCount -= initialSizes[lane]
+      initialSizes[lane] = records.slots[oldest].size
+      swap(&initialStates[lane], &records.slots[oldest].state)
     }
   }
 
