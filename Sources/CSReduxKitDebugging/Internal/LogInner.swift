@@ -239,7 +239,7 @@ struct LogInner<State: StateProtocol>: Sendable {
       || action.type == StateReplacedAction.type || isRejected
     let size =
       keeps ? Self.size(of: state, measuredBy: stateSize, after: &shape) : (added: 0, total: 0)
-    let kept = keeps ? state : placeholder ?? state
+    var kept = keeps ? state : placeholder ?? state
     let timestamp = clock.timestamp(committedAt: committedAt)
     let sequence = nextSequence
     if entries.isFull {
@@ -250,7 +250,9 @@ struct LogInner<State: StateProtocol>: Sendable {
         // Swapped, not assigned: assigning an existential whose value is boxed copies the
         // value into the old box.
         swap(&record.action, &action)
-        record.state = kept
+        // Swapped too: assigned, the state captured here would be copied into the slot (each
+        // string, array and dictionary retained once more) and released after.
+        swap(&record.state, &kept)
         record.timestamp = timestamp
         record.nanoseconds = nanoseconds
         record.sequenceNumber = sequence
