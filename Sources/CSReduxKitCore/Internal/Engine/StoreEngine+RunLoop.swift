@@ -132,10 +132,12 @@ extension _StoreEngine {
       // The reduction cannot throw: there is never a half-made change to undo. When the turn
       // is `lent`, `state` is the store's own and copy-on-write storage changes in place.
       enterReducer(turn.thread)
-      if traceFlag.load() == 0 {
+      let around = aroundReducer.load()
+      if callsReducerDirectly(around, action) {
         reduceInPlace(action, &state)
-      } else {
-        reduceInPlaceTraced(reduceInPlace, action, &state)
+      } else if let rejection = reduceInPlaceAround(around, reduceInPlace, action, &state) {
+        leaveReducer()
+        return rejectInPlace(action, &turn, &state, rejection)
       }
       leaveReducer()
       applied = state
@@ -166,10 +168,11 @@ extension _StoreEngine {
     enterReducer(turn.thread)
     switch turn.kind {
     case .reduce:
-      if traceFlag.load() == 0 {
+      let around = aroundReducer.load()
+      if callsReducerDirectly(around, action) {
         execute(action, state, finish)
       } else {
-        executeTraced(action, state, finish)
+        executeAround(around, action, state, finish)
       }
     case .replace: replaceState(action, state, finish)
     }

@@ -236,14 +236,21 @@ extension _StoreEngine {
       core.turnMark = nil
       return true
     }
-    traceFlag.store(inner.withLock { $0.tracer == nil } ? 0 : 1)
+    // Stored under the lock, so that two threads attaching and detaching leave the flags as
+    // the last of them left the tracer.
+    inner.withLock { core in
+      let traced = core.tracer != nil
+      traceFlag.store(traced ? 1 : 0)
+      let around = aroundReducer.load() & ~_AroundReducer.traced
+      aroundReducer.store(traced ? around | _AroundReducer.traced : around)
+    }
     return attached
   }
 
   /// Calls the reducer of a store a timeline records with the turn's entry bound as the
   /// `reducer` cause of what it dispatches, into its own store or another, with or without
-  /// middleware. The run loop calls it instead of `execute` when `traceFlag` is set: a store
-  /// nobody records pays one atomic load.
+  /// middleware. The run loop calls it instead of `execute` when `aroundReducer` says the
+  /// store is traced: a store nobody records pays one atomic load.
   @usableFromInline @inline(never)
   func executeTraced(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
     _bindTraceMark(inner.withLock { $0.turnMark }, .reducer) { execute(action, state, finish) }
