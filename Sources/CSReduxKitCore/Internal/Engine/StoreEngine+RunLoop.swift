@@ -279,7 +279,8 @@ extension _StoreEngine {
         traced.completion = completion
         notifyTraced(traced, round, action, state, failure: failure)
       } else {
-        notify(round, action, state, completion: completion, failure: failure)
+        notify(
+          round, action, state, completion: completion, failure: failure, trace: _Untraced())
       }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }
@@ -288,44 +289,6 @@ extension _StoreEngine {
     }
     if let leftovers = leftovers.take() { settle(leftovers) }
     return hasNext
-  }
-
-  /// Calls the round's subscribers (with a ``RejectedAction`` in place of an action that was
-  /// not applied), then the completion, then what the round carried besides.
-  @inlinable @inline(__always)
-  func notify(
-    _ round: consuming _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
-    _ state: State,
-    completion: _Completion<State>?, failure: ActionOutcome?
-  ) {
-    let extras = round.extras.take()
-    if case .failed(let error)? = failure {
-      round.notify(RejectedAction(action, error: error), state)
-    } else {
-      round.notify(action, state)  // borrowed: an applied action is not copied
-    }
-    completion?(state, failure ?? .applied)
-    if let extras {
-      callLateCompletions(extras, state)
-      runDeferredDispatches(extras)
-    }
-  }
-
-  /// The completions of feedback actions dropped while the state was lent, called with the
-  /// state this round committed. One of the steps every round takes, recorded or not.
-  @inlinable @inline(__always)
-  func callLateCompletions(_ extras: _RoundExtras<State>, _ state: State) {
-    for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
-  }
-
-  /// Actions the reducer dispatched, through the middleware now that the state is committed:
-  /// this thread still owns the queue, so they queue behind this action. One of the steps
-  /// every round takes, recorded or not.
-  @inlinable @inline(__always)
-  func runDeferredDispatches(_ extras: _RoundExtras<State>) {
-    for pending in extras.deferredDispatches {
-      runMiddleware(from: 0, pending.action, completion: pending.completion)
-    }
   }
 
   /// Resumes the queue on the thread that finished an asynchronous reducer (or let its
