@@ -58,10 +58,7 @@ extension _StoreEngine {
       return
     }
     var given: State?
-    let admission = inner.withLock { core in
-      defer { core.checkInvariants() }
-      return core.admit(action, &turn, gate: gate, state: &given)
-    }
+    let admission = admit(action, &turn, gate: gate, state: &given)
     switch admission {
     case .run:
       guard var state = given.take() else { return }
@@ -80,6 +77,20 @@ extension _StoreEngine {
       if let state = given, let completion = turn.completion {
         completion(state, .dropped(.feedbackLimit))
       }
+    }
+  }
+
+  /// `_StoreCore.admit` under the lock. A method of its own, where the turn is a parameter:
+  /// a closure that captures the caller's local turn is not inlined, and the call costs
+  /// every dispatch.
+  @inlinable @inline(__always)
+  func admit(
+    _ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?,
+    state given: inout State?
+  ) -> _Admission {
+    inner.withLock { core in
+      defer { core.checkInvariants() }
+      return core.admit(action, &turn, gate: gate, state: &given)
     }
   }
 
