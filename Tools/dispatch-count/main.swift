@@ -3,7 +3,9 @@
 // nothing else, so that `.ci/check-instructions` can count the instructions and heap allocations
 // of a dispatch under valgrind as the difference of two runs over the difference of their N.
 // The rows: 0-subscribers, 1-subscriber, 10-subscribers, 3-middleware (one subscriber behind
-// three middleware that pass every action on).
+// three middleware that pass every action on), and 1-subscriber-declared: one subscriber on a
+// store that declares its actions (`actions: ActionTypes(CounterAction.self)`), dispatched an
+// action made from that enum's case, which the store checks before its reducer.
 
 import CSReduxKitCore
 
@@ -21,6 +23,11 @@ struct Counter: StateProtocol, Equatable {
   var unchanged = 0
 }
 
+/// The actions of the declaring row's store.
+enum CounterAction: Int, CaseIterable {
+  case step
+}
+
 /// Counts notifications; written only from the thread that dispatches.
 final class Tally: @unchecked Sendable {
   var count = 0
@@ -29,8 +36,8 @@ final class Tally: @unchecked Sendable {
 /// Makes the action behind a call the optimizer cannot see through, so the store cannot be
 /// specialized for its concrete type.
 @inline(never)
-func makeAction() -> any ActionProtocol {
-  Action(type: 0)
+func makeAction(declared: Bool) -> any ActionProtocol {
+  declared ? Action(CounterAction.step) : Action(type: 0)
 }
 
 /// The reducer's logic, kept out of line as the benchmark keeps it.
@@ -41,7 +48,9 @@ func counterStep(action: any ActionProtocol, state: Counter) -> Counter {
   return state
 }
 
-let usage = "usage: dispatch-count 0-subscribers|1-subscriber|10-subscribers|3-middleware N"
+let usage =
+  "usage: dispatch-count 0-subscribers|1-subscriber|10-subscribers|3-middleware"
+  + "|1-subscriber-declared N"
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
   print(usage)
@@ -50,9 +59,13 @@ guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
 let row = arguments[1]
 let subscribers: Int
 var middleware: [Middleware<Counter>] = []
+var actions = ActionTypes.none
 switch row {
 case "0-subscribers": subscribers = 0
 case "1-subscriber": subscribers = 1
+case "1-subscriber-declared":
+  subscribers = 1
+  actions = ActionTypes(CounterAction.self)
 case "10-subscribers": subscribers = 10
 case "3-middleware":
   subscribers = 1
@@ -68,10 +81,10 @@ let store = Store(
   reducer: Reducer<Counter> { action, state, finish in
     finish(counterStep(action: action, state: state))
   },
-  name: "CounterStore", middleware: middleware)
+  name: "CounterStore", actions: actions, middleware: middleware)
 let tallies = (0..<subscribers).map { _ in Tally() }
 let subscriptions = tallies.map { tally in store.subscribe { _, _ in tally.count &+= 1 } }
-let action = makeAction()
+let action = makeAction(declared: actions.declaresEnums)
 for _ in 0..<count {
   store.dispatch(action)
 }

@@ -68,7 +68,9 @@ static inline int32_t csrk_lock_spin(csrk_lock_t *lock) {
 #endif
   }
 }
-static inline void csrk_lock_lock_contended(csrk_lock_t *lock) {
+// The uncontended lock and unlock are always inlined, so that how large the calling function
+// grows never decides whether a lock costs a call; their waiting and waking are not.
+__attribute__((noinline)) static void csrk_lock_lock_contended(csrk_lock_t *lock) {
   int32_t seen = csrk_lock_spin(lock);
   if (seen == 0) {
     if (__atomic_compare_exchange_n(&lock->state, &seen, 1, false, __ATOMIC_ACQUIRE,
@@ -83,7 +85,7 @@ static inline void csrk_lock_lock_contended(csrk_lock_t *lock) {
     seen = csrk_lock_spin(lock);
   }
 }
-static inline void csrk_lock_lock(csrk_lock_t *lock) {
+__attribute__((always_inline)) static inline void csrk_lock_lock(csrk_lock_t *lock) {
   int32_t seen = 0;
   if (__atomic_compare_exchange_n(&lock->state, &seen, 1, false, __ATOMIC_ACQUIRE,
                                   __ATOMIC_RELAXED)) {
@@ -91,11 +93,12 @@ static inline void csrk_lock_lock(csrk_lock_t *lock) {
   }
   csrk_lock_lock_contended(lock);
 }
-static inline void csrk_lock_unlock(csrk_lock_t *lock) {
-  if (__atomic_fetch_sub(&lock->state, 1, __ATOMIC_RELEASE) != 1) {
-    __atomic_store_n(&lock->state, 0, __ATOMIC_RELEASE);
-    syscall(SYS_futex, &lock->state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-  }
+__attribute__((noinline)) static void csrk_lock_wake(csrk_lock_t *lock) {
+  __atomic_store_n(&lock->state, 0, __ATOMIC_RELEASE);
+  syscall(SYS_futex, &lock->state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+__attribute__((always_inline)) static inline void csrk_lock_unlock(csrk_lock_t *lock) {
+  if (__atomic_fetch_sub(&lock->state, 1, __ATOMIC_RELEASE) != 1) csrk_lock_wake(lock);
 }
 /// 1 while the word says a thread waits (or is about to) for the lock, 0 otherwise; for tests
 /// that must see a waiter before they release.

@@ -29,6 +29,10 @@ private func address(of items: [Int]) -> Int {
 
 private struct Fault: Error {}
 
+/// The actions of a store that declares them, and another module's.
+private enum Slot: Int, CaseIterable { case first, second, third }
+private enum Other: Int, CaseIterable { case first }
+
 /// A protocol-conforming reducer whose `reduce` does not throw.
 private struct Appending: InPlaceReducerProtocol {
   let seen: Locked<[Bool]>
@@ -98,6 +102,27 @@ struct InPlaceWithoutCopyTests {
     for _ in 0..<5 { store.dispatch(Action(type: 3)) }
     #expect(seen.current == Array(repeating: true, count: 5))
     #expect(store.state.items[3] == 5)
+  }
+
+  @Test("a store that declares its actions still lends its state, and refuses a foreign one")
+  func declaringStoreLends() {
+    let seen = Locked<[Bool]>([])
+    let log = DiagnosticLog()
+    let store = Store(
+      state: Big(), reducer: Appending(seen: seen),
+      stateAccess: .lentToReducer(readsInsideGet: Big()), actions: ActionTypes(Slot.self),
+      diagnostics: log.handler)
+    let rejected = Locked<[Bool]>([])
+    store.subscribe { action, _ in rejected.append(action is RejectedAction) }
+    for _ in 0..<3 { store.dispatch(Action(Slot.third)) }
+    // Refused before the reducer: the reducer never sees it, and the state stays the store's.
+    store.dispatch(Action(Other.first))
+    store.dispatch(Action(type: Slot.third.rawValue))
+    #expect(seen.current == Array(repeating: true, count: 4), "the state was copied")
+    #expect(rejected.current == [false, false, false, true, false])
+    #expect(log.kinds == [.foreignAction])
+    #expect(store.state.items[2] == 4)
+    #expect(store.state.applied == 4)
   }
 
   @Test("a state kept elsewhere is copied, never changed under its holder")

@@ -1,57 +1,90 @@
-/// The one place where a store that declares its ``ActionTypes`` checks an action.
-extension _StoreEngine {
-  /// The reducer's `execute` behind the check: an action the declared enums accept reaches
-  /// the reducer; any other fails its turn with a ``ForeignActionError``, so that the state is
-  /// unchanged, subscribers get a ``RejectedAction`` and the store reports it (see
-  /// `reportReducerFailed`).
-  ///
-  /// The check sits in the reducer's place, after the middleware (which may translate an
-  /// action), and only stores that declare their actions have it: the dispatch path of the
-  /// others is unchanged. A ``StateReplacedAction`` never comes here (its turn replaces the
-  /// state without the reducer), and a thunk that reaches the reducer is accepted as
-  /// reserved.
-  @inlinable
-  static func checkingActions(
-    _ execute: @escaping @Sendable (any ActionProtocol, State, Finish<State>) -> Void,
-    declaredActions: ActionTypes, name: String
-  ) -> @Sendable (any ActionProtocol, State, Finish<State>) -> Void {
-    // The closure captures three words besides `execute`: an action of the first declared
-    // enum passes after one call for its origin and one comparison; anything else goes to
-    // the check, out of line.
-    let first = declaredActions.firstEnum
-    let check = _ActionCheck(declaredActions, storeName: name)
-    return { action, state, finish in
-      if _fastPath(action.origin?.id == first) || check.accepts(action) {
-        execute(action, state, finish)
-      } else {
-        finish.fail(check.rejection(of: action))
-      }
-    }
-  }
+/// What the run loop does around a reducer's call besides calling it, one bit each, in the
+/// engine's `aroundReducer` word: a store that uses neither reads the word, finds 0, and
+/// calls its reducer.
+@usableFromInline
+enum _AroundReducer {
+  /// A timeline records the store: the reducer runs with the turn's entry as the cause of
+  /// what it dispatches (see `executeTraced`).
+  @usableFromInline static let traced = 1
+  /// The store declares its ``ActionTypes``: an action of another enum never reaches the
+  /// reducer. Set once, where the store is created.
+  @usableFromInline static let checksActions = 2
 }
 
-/// A store's declared actions and its name, kept in one object so that the checking closure
-/// holds one reference for them.
-@usableFromInline
-final class _ActionCheck: Sendable {
-  let actions: ActionTypes
-  let storeName: String
-
-  @usableFromInline
-  init(_ actions: ActionTypes, storeName: String) {
-    self.actions = actions
-    self.storeName = storeName
+/// The one place where a store that declares its ``ActionTypes`` checks an action, in the run
+/// loop, after the middleware (which may translate an action) and before the reducer.
+///
+/// An action the declared enums accept reaches the reducer; any other fails its turn with a
+/// ``ForeignActionError``: the state is unchanged, the subscribers get a ``RejectedAction``,
+/// the completion (`send`) hears `.failed`, and the store reports it (`reportReducerFailed`).
+/// A ``StateReplacedAction`` never comes here (its turn replaces the state without the
+/// reducer); a thunk that reaches the reducer is accepted as reserved.
+extension _StoreEngine {
+  /// Whether the reducer is called with nothing around it: no tracing, and either no check or
+  /// an action of the first declared enum, which passes with one comparison. The common case
+  /// of both kinds of store, inlined into the run loop; anything else goes out of line.
+  @inlinable @inline(__always)
+  func callsReducerDirectly(_ around: Int, _ action: any ActionProtocol) -> Bool {
+    around == 0
+      || (around == _AroundReducer.checksActions
+        && action.origin?.id == declaredActions.firstEnum)
   }
 
-  /// Whether the store reduces an action that is not of its first enum.
+  /// The rejection of an action the store does not reduce, `nil` for one it does.
   @usableFromInline
-  func accepts(_ action: any ActionProtocol) -> Bool {
-    actions.accepts(action)
+  func rejection(of action: any ActionProtocol, _ around: Int) -> ForeignActionError? {
+    guard around & _AroundReducer.checksActions != 0, !declaredActions.accepts(action) else {
+      return nil
+    }
+    return declaredActions.rejection(of: action, store: name)
   }
 
-  /// The error an action the store refuses completes with.
-  @usableFromInline
-  func rejection(of action: any ActionProtocol) -> ForeignActionError {
-    actions.rejection(of: action, store: storeName)
+  /// The reducer's `execute` with what goes around it: the check of a store that declares its
+  /// actions (an action it refuses fails through `finish`, as a reducer's failure would) and
+  /// the trace of a recorded store.
+  @usableFromInline @inline(never)
+  func executeAround(
+    _ around: Int, _ action: any ActionProtocol, _ state: State, _ finish: Finish<State>
+  ) {
+    if let rejection = rejection(of: action, around) {
+      finish.fail(rejection)
+    } else if around & _AroundReducer.traced != 0 {
+      executeTraced(action, state, finish)
+    } else {
+      execute(action, state, finish)
+    }
+  }
+
+  /// `executeAround` for an in-place reduction: returns the rejection of an action the store
+  /// refuses, which the reduction never sees, or `nil` once the reduction ran.
+  @usableFromInline @inline(never)
+  func reduceInPlaceAround(
+    _ around: Int, _ reduce: @Sendable (any ActionProtocol, inout State) -> Void,
+    _ action: any ActionProtocol, _ state: inout State
+  ) -> ForeignActionError? {
+    if let rejection = rejection(of: action, around) { return rejection }
+    if around & _AroundReducer.traced != 0 {
+      reduceInPlaceTraced(reduce, action, &state)
+    } else {
+      reduce(action, &state)
+    }
+    return nil
+  }
+
+  /// Fails the turn of an action an in-place reducer never saw. A lent state goes back to the
+  /// core first, unchanged, so that the report and the round read the committed state.
+  @usableFromInline @inline(never)
+  func rejectInPlace(
+    _ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: inout State,
+    _ rejection: ForeignActionError
+  ) -> Bool {
+    if turn.lent {
+      let own = state
+      inner.withLock { core in
+        core.state = own
+        turn.lent = false
+      }
+    }
+    return finishTurn(action, &turn, &state, .failed(rejection))
   }
 }

@@ -58,10 +58,7 @@ extension _StoreEngine {
       return
     }
     var given: State?
-    let admission = inner.withLock { core in
-      defer { core.checkInvariants() }
-      return core.admit(action, &turn, gate: gate, state: &given)
-    }
+    let admission = admit(action, &turn, gate: gate, state: &given)
     switch admission {
     case .run:
       guard var state = given.take() else { return }
@@ -80,6 +77,20 @@ extension _StoreEngine {
       if let state = given, let completion = turn.completion {
         completion(state, .dropped(.feedbackLimit))
       }
+    }
+  }
+
+  /// `_StoreCore.admit` under the lock. A method of its own, where the turn is a parameter:
+  /// a closure that captures the caller's local turn is not inlined, and the call costs
+  /// every dispatch.
+  @inlinable @inline(__always)
+  func admit(
+    _ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?,
+    state given: inout State?
+  ) -> _Admission {
+    inner.withLock { core in
+      defer { core.checkInvariants() }
+      return core.admit(action, &turn, gate: gate, state: &given)
     }
   }
 
@@ -132,10 +143,12 @@ extension _StoreEngine {
       // The reduction cannot throw: there is never a half-made change to undo. When the turn
       // is `lent`, `state` is the store's own and copy-on-write storage changes in place.
       enterReducer(turn.thread)
-      if traceFlag.load() == 0 {
+      let around = aroundReducer.load()
+      if callsReducerDirectly(around, action) {
         reduceInPlace(action, &state)
-      } else {
-        reduceInPlaceTraced(reduceInPlace, action, &state)
+      } else if let rejection = reduceInPlaceAround(around, reduceInPlace, action, &state) {
+        leaveReducer()
+        return rejectInPlace(action, &turn, &state, rejection)
       }
       leaveReducer()
       applied = state
@@ -166,10 +179,11 @@ extension _StoreEngine {
     enterReducer(turn.thread)
     switch turn.kind {
     case .reduce:
-      if traceFlag.load() == 0 {
+      let around = aroundReducer.load()
+      if callsReducerDirectly(around, action) {
         execute(action, state, finish)
       } else {
-        executeTraced(action, state, finish)
+        executeAround(around, action, state, finish)
       }
     case .replace: replaceState(action, state, finish)
     }
@@ -276,7 +290,8 @@ extension _StoreEngine {
         traced.completion = completion
         notifyTraced(traced, round, action, state, failure: failure)
       } else {
-        notify(round, action, state, completion: completion, failure: failure)
+        notify(
+          round, action, state, completion: completion, failure: failure, trace: _Untraced())
       }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }
@@ -285,44 +300,6 @@ extension _StoreEngine {
     }
     if let leftovers = leftovers.take() { settle(leftovers) }
     return hasNext
-  }
-
-  /// Calls the round's subscribers (with a ``RejectedAction`` in place of an action that was
-  /// not applied), then the completion, then what the round carried besides.
-  @inlinable @inline(__always)
-  func notify(
-    _ round: consuming _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
-    _ state: State,
-    completion: _Completion<State>?, failure: ActionOutcome?
-  ) {
-    let extras = round.extras.take()
-    if case .failed(let error)? = failure {
-      round.notify(RejectedAction(action, error: error), state)
-    } else {
-      round.notify(action, state)  // borrowed: an applied action is not copied
-    }
-    completion?(state, failure ?? .applied)
-    if let extras {
-      callLateCompletions(extras, state)
-      runDeferredDispatches(extras)
-    }
-  }
-
-  /// The completions of feedback actions dropped while the state was lent, called with the
-  /// state this round committed. One of the steps every round takes, recorded or not.
-  @inlinable @inline(__always)
-  func callLateCompletions(_ extras: _RoundExtras<State>, _ state: State) {
-    for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
-  }
-
-  /// Actions the reducer dispatched, through the middleware now that the state is committed:
-  /// this thread still owns the queue, so they queue behind this action. One of the steps
-  /// every round takes, recorded or not.
-  @inlinable @inline(__always)
-  func runDeferredDispatches(_ extras: _RoundExtras<State>) {
-    for pending in extras.deferredDispatches {
-      runMiddleware(from: 0, pending.action, completion: pending.completion)
-    }
   }
 
   /// Resumes the queue on the thread that finished an asynchronous reducer (or let its

@@ -236,14 +236,21 @@ extension _StoreEngine {
       core.turnMark = nil
       return true
     }
-    traceFlag.store(inner.withLock { $0.tracer == nil } ? 0 : 1)
+    // Stored under the lock, so that two threads attaching and detaching leave the flags as
+    // the last of them left the tracer.
+    inner.withLock { core in
+      let traced = core.tracer != nil
+      traceFlag.store(traced ? 1 : 0)
+      let around = aroundReducer.load() & ~_AroundReducer.traced
+      aroundReducer.store(traced ? around | _AroundReducer.traced : around)
+    }
     return attached
   }
 
   /// Calls the reducer of a store a timeline records with the turn's entry bound as the
   /// `reducer` cause of what it dispatches, into its own store or another, with or without
-  /// middleware. The run loop calls it instead of `execute` when `traceFlag` is set: a store
-  /// nobody records pays one atomic load.
+  /// middleware. The run loop calls it instead of `execute` when `aroundReducer` says the
+  /// store is traced: a store nobody records pays one atomic load.
   @usableFromInline @inline(never)
   func executeTraced(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
     _bindTraceMark(inner.withLock { $0.turnMark }, .reducer) { execute(action, state, finish) }
@@ -271,8 +278,9 @@ extension _StoreEngine {
     }
   }
 
-  /// The round of a traced turn: the timeline records the entry first, then the subscribers
-  /// and the completion run with the entry as the cause of what they dispatch.
+  /// The round of a traced turn: the round every store runs (`notify`), with the turn as its
+  /// trace, so that the timeline records the entry first and the subscribers and the
+  /// completion run with the entry as the cause of what they dispatch.
   ///
   /// Inlinable, so that it is specialized for the store's state, but never inlined: compiled
   /// once for every state, it looks up the metadata of the round's generic types three times
@@ -282,32 +290,46 @@ extension _StoreEngine {
     _ traced: _TracedTurn<State>, _ round: consuming _UnretainedSubscriberRound<State>,
     _ action: any ActionProtocol, _ state: State, failure: ActionOutcome?
   ) {
-    let completion = traced.completion
-    let extras = round.extras.take()
-    let delivered: any ActionProtocol
-    if case .failed(let error)? = failure {
-      delivered = RejectedAction(action, error: error)
-    } else {
-      delivered = action
-    }
+    notify(round, action, state, completion: traced.completion, failure: failure, trace: traced)
+  }
+}
+
+/// A traced turn's round: the timeline records the entry first, and each part of the round
+/// that has anyone to call runs with the entry as the cause of what it dispatches.
+extension _TracedTurn: _RoundTrace {
+  @inlinable
+  func record(_ delivered: any ActionProtocol, _ state: State, engine: _StoreEngine<State>) {
     // The commit time, which the commit published before the round (`publishTimedTurn`):
     // read here, so that the turn every commit hands on stays one word smaller.
     let timing = _TurnTiming(
-      nanoseconds: traced.nanoseconds,
-      committedAt: UInt64(truncatingIfNeeded: timedCommit.load()))
-    traced.tracer.committed(traced.mark, delivered, state, timing)
-    let round = round
-    // One binding per part of the round that has anyone to call.
-    if !round.isSilent {
-      _bindTraceMark(traced.mark, .subscriber) { round.notify(delivered, state) }
+      nanoseconds: nanoseconds,
+      committedAt: UInt64(truncatingIfNeeded: engine.timedCommit.load()))
+    tracer.committed(mark, delivered, state, timing)
+  }
+
+  @inlinable
+  func notify(
+    _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol, _ state: State
+  ) {
+    guard !round.isSilent else { return }
+    _bindTraceMark(mark, .subscriber) { round.notify(action, state) }
+  }
+
+  @inlinable
+  func callCompletions(
+    _ completion: _Completion<State>?, _ extras: _RoundExtras<State>?, _ state: State,
+    failure: ActionOutcome?, engine: _StoreEngine<State>
+  ) {
+    guard completion != nil || extras?.lateCompletions.isEmpty == false else { return }
+    _bindTraceMark(mark, .completion) {
+      completion?(state, failure ?? .applied)
+      if let extras { engine.callLateCompletions(extras, state) }
     }
-    if completion != nil || extras?.lateCompletions.isEmpty == false {
-      _bindTraceMark(traced.mark, .completion) {
-        completion?(state, failure ?? .applied)
-        if let extras { callLateCompletions(extras, state) }
-      }
-    }
-    guard let extras, !extras.deferredDispatches.isEmpty else { return }
-    _bindTraceMark(traced.mark, .reducer) { runDeferredDispatches(extras) }
+  }
+
+  @inlinable
+  func runDeferredDispatches(_ extras: _RoundExtras<State>, engine: _StoreEngine<State>) {
+    guard !extras.deferredDispatches.isEmpty else { return }
+    _bindTraceMark(mark, .reducer) { engine.runDeferredDispatches(extras) }
   }
 }

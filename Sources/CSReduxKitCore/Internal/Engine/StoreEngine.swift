@@ -52,6 +52,9 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// the entry they are notified of. Read only by stores with middleware and by main-actor
   /// subscribers.
   @usableFromInline let traceFlag = _AtomicWord(0)
+  /// What the run loop does around the reducer's call (`_AroundReducer`): 0 for a store that
+  /// declares no actions and that no timeline records, which then calls its reducer directly.
+  @usableFromInline let aroundReducer: _AtomicWord
   /// While turns are timed, the turn committed last: its reducer's nanoseconds and its
   /// commit's uptime, stored at the commit for the round's subscribers (an action log's),
   /// which read them on the committing thread without taking the store's lock again.
@@ -95,13 +98,12 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.declaredActions = declaredActions
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
-    // A store that declares its actions checks each one in its reducer's place: a store that
-    // declares none runs the reducer's own closures, and pays nothing for the check.
-    let checks = declaredActions.declaresEnums
-    let execute = Self.execution(of: reducer)
-    self.execute =
-      checks ? Self.checkingActions(execute, declaredActions: declaredActions, name: name) : execute
-    let reduceInPlace = checks ? nil : Self.inPlaceReduction(of: reducer)
+    // A store that declares its actions has the run loop check each one before its reducer
+    // (`_AroundReducer`); the reducer's closures are the same either way.
+    self.aroundReducer = _AtomicWord(
+      declaredActions.declaresEnums ? _AroundReducer.checksActions : 0)
+    self.execute = Self.execution(of: reducer)
+    let reduceInPlace = Self.inPlaceReduction(of: reducer)
     self.reduceInPlace = reduceInPlace
     var stateWhileLent: State?
     if reduceInPlace != nil, case .lentToReducer(let readsInsideGet) = stateAccess {
@@ -125,9 +127,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     // Unowned: the engine owns the closure, so the engine is alive whenever it runs (a weak
     // reference would move the engine's reference count to a side table).
     self.cancelByID = { [unowned(unsafe) self] id in self.cancel(id: id) }
-    if refusesLending {
-      reportStateCannotBeLent(checksActions: checks && Self.inPlaceReduction(of: reducer) != nil)
-    }
+    if refusesLending { reportStateCannotBeLent() }
     if let overlaps = declaredActions.overlapReport {
       report(.overlappingActionTypes, actionType: nil, overlaps)
     }
@@ -136,16 +136,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// Says, once and where the store is created, that its reducer cannot take the lent state
   /// it was asked to lend: the user chose a trade the store does not make.
   @usableFromInline
-  func reportStateCannotBeLent(checksActions: Bool) {
-    guard !checksActions else {
-      report(
-        .stateCannotBeLent, actionType: nil,
-        "stateAccess: .lentToReducer was given to a store that declares its actions: it "
-          + "checks each action before its reducer, so it keeps its committed state and copies "
-          + "it, as with .alwaysReadable. Declare no ActionTypes to lend the state, or leave "
-          + "stateAccess at its default.")
-      return
-    }
+  func reportStateCannotBeLent() {
     report(
       .stateCannotBeLent, actionType: nil,
       "stateAccess: .lentToReducer was given, but this reducer cannot take a lent state (only "

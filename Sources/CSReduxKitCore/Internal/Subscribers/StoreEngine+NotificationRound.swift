@@ -1,0 +1,99 @@
+/// The notification round: what a committed action's round calls, in order, for every store.
+///
+/// One round for recorded and unrecorded stores alike: the subscribers (with a
+/// ``RejectedAction`` in place of an action that was not applied), then the completion and the
+/// late completions, then the actions the reducer dispatched. A store a timeline records runs
+/// the same round with its traced turn as the round's `trace` (see `_TracedTurn`): the
+/// timeline records the entry first, and each part of the round runs with the entry as the
+/// cause of what it dispatches. The subscriber walk itself is `_UnretainedSubscriberRound`'s.
+extension _StoreEngine {
+  /// Runs a committed action's round: its subscribers, then the completion, then what the
+  /// round carries besides.
+  ///
+  /// Generic over the trace, rather than taking an optional one, so that an unrecorded
+  /// store's round (`_Untraced`) is compiled with no tracing code at all.
+  @inlinable @inline(__always)
+  func notify<Trace: _RoundTrace<State>>(
+    _ round: consuming _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
+    _ state: State, completion: _Completion<State>?, failure: ActionOutcome?, trace: Trace
+  ) {
+    let extras = round.extras.take()
+    if case .failed(let error)? = failure {
+      let rejected = RejectedAction(action, error: error)
+      trace.record(rejected, state, engine: self)
+      trace.notify(round, rejected, state)
+    } else {
+      trace.record(action, state, engine: self)
+      trace.notify(round, action, state)  // borrowed: an applied action is not copied
+    }
+    trace.callCompletions(completion, extras, state, failure: failure, engine: self)
+    if let extras { trace.runDeferredDispatches(extras, engine: self) }
+  }
+
+  /// The completions of feedback actions dropped while the state was lent, called with the
+  /// state this round committed.
+  @inlinable @inline(__always)
+  func callLateCompletions(_ extras: _RoundExtras<State>, _ state: State) {
+    for completion in extras.lateCompletions { completion(state, .dropped(.feedbackLimit)) }
+  }
+
+  /// Actions the reducer dispatched, through the middleware now that the state is committed:
+  /// this thread still owns the queue, so they queue behind this action.
+  @inlinable @inline(__always)
+  func runDeferredDispatches(_ extras: _RoundExtras<State>) {
+    for pending in extras.deferredDispatches {
+      runMiddleware(from: 0, pending.action, completion: pending.completion)
+    }
+  }
+}
+
+/// What a notification round does around each of its parts: nothing for an unrecorded store
+/// (`_Untraced`); for a recorded one, record the entry and bind it as the cause of what each
+/// part dispatches (`_TracedTurn`).
+@usableFromInline
+protocol _RoundTrace<State> {
+  associatedtype State: StateProtocol
+
+  /// Hands the entry to the timeline, before anyone is called.
+  func record(_ delivered: any ActionProtocol, _ state: State, engine: _StoreEngine<State>)
+  /// Calls the round's subscribers.
+  func notify(
+    _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol, _ state: State)
+  /// Calls the completion, then the late completions.
+  func callCompletions(
+    _ completion: _Completion<State>?, _ extras: _RoundExtras<State>?, _ state: State,
+    failure: ActionOutcome?, engine: _StoreEngine<State>)
+  /// Passes on the actions the reducer dispatched.
+  func runDeferredDispatches(_ extras: _RoundExtras<State>, engine: _StoreEngine<State>)
+}
+
+/// The round of a store no timeline records: each part as it is.
+@usableFromInline
+struct _Untraced<State: StateProtocol>: _RoundTrace {
+  @inlinable
+  init() {}
+
+  @inlinable @inline(__always)
+  func record(_ delivered: any ActionProtocol, _ state: State, engine: _StoreEngine<State>) {}
+
+  @inlinable @inline(__always)
+  func notify(
+    _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol, _ state: State
+  ) {
+    round.notify(action, state)
+  }
+
+  @inlinable @inline(__always)
+  func callCompletions(
+    _ completion: _Completion<State>?, _ extras: _RoundExtras<State>?, _ state: State,
+    failure: ActionOutcome?, engine: _StoreEngine<State>
+  ) {
+    completion?(state, failure ?? .applied)
+    if let extras { engine.callLateCompletions(extras, state) }
+  }
+
+  @inlinable @inline(__always)
+  func runDeferredDispatches(_ extras: _RoundExtras<State>, engine: _StoreEngine<State>) {
+    engine.runDeferredDispatches(extras)
+  }
+}
