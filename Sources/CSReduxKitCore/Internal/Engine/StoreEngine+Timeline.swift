@@ -126,6 +126,20 @@ package final class _TraceMark: Sendable {
   package func record(sequence: Int) {
     number = sequence
   }
+
+  /// The number of the effect whose dispatches this mark causes (`_EffectTrace.mark`), -1 for
+  /// the mark of an action. Read and written like `number`.
+  nonisolated(unsafe) var effectNumber = -1
+
+  /// The effect's number, for the mark of an effect the timeline recorded; `nil` otherwise.
+  package var effect: Int? {
+    effectNumber < 0 ? nil : effectNumber
+  }
+
+  /// Makes this the mark of the effect numbered `effect`; the timeline calls it under its lock.
+  package func record(effect: Int) {
+    effectNumber = effect
+  }
 }
 
 /// What a timeline attaches to a store: it is told of each committed action of the store,
@@ -138,10 +152,15 @@ package final class _Tracer<State: StateProtocol>: Sendable {
   @usableFromInline package let committed:
     @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
 
+  /// Called, outside every lock, as an effect of the store starts and as it ends.
+  package let effects: (@Sendable (_EffectEvent) -> Void)?
+
   package init(
-    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void,
+    effects: (@Sendable (_EffectEvent) -> Void)? = nil
   ) {
     self.committed = committed
+    self.effects = effects
   }
 }
 

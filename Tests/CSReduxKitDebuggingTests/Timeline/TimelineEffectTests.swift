@@ -1,0 +1,231 @@
+import CSReduxKit
+import CSReduxKitTestSupport
+import Foundation
+import Testing
+
+/// The entries of `store` whose action has `type`.
+private func entries(
+  _ timeline: Timeline, _ store: String, _ type: some RawRepresentable<Int>
+) -> [TimelineEntry] {
+  timeline.entries.filter { $0.storeName == store && $0.dispatchedAction.type == type.rawValue }
+}
+
+/// What the effect tests search for: an identity of their own.
+private struct Search: Hashable, Sendable {}
+
+private struct Offline: Error, CustomStringConvertible {
+  var description: String { "the network is offline" }
+}
+
+@Suite("Timeline: effects as entries")
+struct TimelineEffectTests {
+  @Test("an effect started from outside is recorded; the actions it dispatched name it")
+  func startedFromOutside() async throws {
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(todos, codec: todosCodec)
+    todos.dispatch(Action(TodoAction.add, data: "Tea"))
+    let line = #line + 2
+    todos.dispatch(
+      .effect(id: Search()) { context in
+        context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
+        context.dispatch(Action(TodoAction.add, data: "Call Bob"))
+      })
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    let effect = try #require(timeline.effects.first)
+    #expect(timeline.effects.count == 1)
+    #expect(effect.storeName == "Todos")
+    #expect(effect.id == String(reflecting: Search()))
+    #expect(effect.origin == "CSReduxKitDebuggingTests/TimelineEffectTests.swift:\(line)")
+    #expect(effect.cause == nil, "started by a call from outside the stores")
+    #expect(effect.startedAfter == 0, "after the add, entry #0")
+    #expect(effect.end?.outcome == .finished)
+    #expect(effect.end?.after == 2, "after the two entries it dispatched")
+    let loaded = try #require(entries(timeline, "Todos", TodoAction.loaded).first)
+    let added = try #require(entries(timeline, "Todos", TodoAction.add).last)
+    #expect(loaded.effect == effect.number)
+    #expect(added.effect == effect.number)
+    #expect(timeline.entries.first?.effect == nil)
+  }
+
+  @Test("an effect a middleware starts names the entry it handled; its dispatches name both")
+  func startedByMiddleware() async throws {
+    let todos = loadingTodoStore()
+    let timeline = Timeline()
+    try timeline.record(todos, codec: todosCodec)
+    todos.dispatch(Action(TodoAction.load))
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    let load = try #require(entries(timeline, "Todos", TodoAction.load).first)
+    let loaded = try #require(entries(timeline, "Todos", TodoAction.loaded).first)
+    let effect = try #require(timeline.effects.first)
+    #expect(effect.cause == TimelineCause(sequence: load.sequence, kind: .middleware))
+    #expect(loaded.effect == effect.number)
+    #expect(loaded.cause == TimelineCause(sequence: load.sequence, kind: .effect))
+  }
+
+  @Test("an effect's dispatch into another recorded store names the effect too")
+  func dispatchIntoAnotherStore() async throws {
+    let account = accountStore()
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(account, codec: accountCodec)
+    try timeline.record(todos, codec: todosCodec)
+    let subscription = account.subscribe(to: .cases(AccountAction.signIn)) { _, _ in
+      todos.dispatch(
+        .effect { context in
+          await Task.yield()
+          context.dispatch(Action(TodoAction.loaded, data: ["Buy milk"]))
+          account.dispatch(Action(AccountAction.noteActivity, data: 1))
+        })
+    }
+    defer { subscription.cancel() }
+    account.dispatch(Action(AccountAction.signIn, data: Credentials(name: "ada", password: "pw")))
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    try await account.waitUntilIdle(timeout: .seconds(hangBound))
+    let signIn = try #require(entries(timeline, "Account", AccountAction.signIn).first)
+    let note = try #require(entries(timeline, "Account", AccountAction.noteActivity).first)
+    let effect = try #require(timeline.effects.first)
+    #expect(effect.cause == TimelineCause(sequence: signIn.sequence, kind: .subscriber))
+    #expect(note.effect == effect.number)
+    #expect(note.cause == TimelineCause(sequence: signIn.sequence, kind: .effect))
+  }
+
+  @Test("an effect cancelled by a newer one with cancelInFlight names it; a failure its error")
+  func cancelledAndFailed() async throws {
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(todos, codec: todosCodec)
+    let started = Door()
+    let never = Door()
+    todos.dispatch(
+      .effect(id: Search(), cancelInFlight: true) { context in
+        started.open()
+        try await never.waitUnlessCancelled()
+        context.dispatch(Action(TodoAction.add, data: "never"))
+      })
+    #expect(await started.opened())
+    todos.dispatch(
+      .effect(id: Search(), cancelInFlight: true) { context in
+        context.dispatch(Action(TodoAction.add, data: "found"))
+        throw Offline()
+      })
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    let effects = timeline.effects
+    try #require(effects.count == 2)
+    #expect(
+      effects[0].end?.outcome == .cancelled(.init(reason: .newerEffect, effect: effects[1].number)))
+    #expect(effects[1].end?.outcome == .failed(error: "the network is offline"))
+    #expect(timeline.entries.map(\.effect) == [effects[1].number])
+  }
+
+  @Test("an explicit cancel names the entry during whose handling it was called")
+  func cancelCall() async throws {
+    let store = todoStore()
+    let timeline = Timeline()
+    try timeline.record(store, codec: todosCodec)
+    let started = Door()
+    let never = Door()
+    for _ in 0..<2 {
+      store.dispatch(
+        .effect(id: Search()) { _ in
+          started.open()
+          try await never.waitUnlessCancelled()
+        })
+    }
+    #expect(await started.opened())
+    let subscription = store.subscribe(to: .cases(TodoAction.add)) { _, _ in
+      store.cancelEffects(id: Search())
+    }
+    store.dispatch(Action(TodoAction.add, data: "Tea"))
+    subscription.cancel()
+    try await store.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    let add = try #require(entries(timeline, "Todos", TodoAction.add).first)
+    let cancelled = TimelineEffect.Outcome.cancelled(
+      .init(reason: .cancelCall, cause: TimelineCause(sequence: add.sequence, kind: .subscriber)))
+    #expect(timeline.effects.map(\.end?.outcome) == [cancelled, cancelled])
+  }
+
+  @Test("a store that goes cancels its effects, and the timeline says so")
+  func storeGone() async throws {
+    let timeline = Timeline()
+    let released = Door()
+    try await runEffectOfGoneStore(timeline, released: released)
+    #expect(await released.opened(within: 60), "the effect never ended")
+    // The end is recorded once the work returned, before the engine lets go.
+    #expect(timeline.effects.last?.end?.outcome == .cancelled(.init(reason: .storeGone)))
+  }
+
+  @Test("effects survive an export and an import: starts, ends, causes, the actions' effect")
+  func roundTrip() async throws {
+    let app = try RecordedApp()
+    try await app.run()
+    let todos = app.todos
+    todos.dispatch(
+      .effect(id: Search()) { context in
+        context.dispatch(Action(TodoAction.add, data: "found"))
+        throw Offline()
+      })
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    let text = try app.timeline.export()
+    let session = try app.codec.decode(text)
+    let recorded = app.timeline.effects
+    #expect(recorded.count == 2)
+    #expect(session.effects.count == recorded.count)
+    for (read, live) in zip(session.effects, recorded) {
+      #expect(read.number == live.number)
+      #expect(read.storeName == live.storeName)
+      #expect(read.id == live.id)
+      #expect(read.origin == live.origin)
+      #expect(read.cause == live.cause)
+      #expect(read.startedAfter == live.startedAfter)
+      #expect(read.end?.outcome == live.end?.outcome)
+      #expect(read.end?.after == live.end?.after)
+      #expect(abs(read.startTime.timeIntervalSince(live.startTime)) < 0.001)
+    }
+    #expect(session.entries.map(\.effect) == app.timeline.entries.map(\.effect))
+    #expect(session.entries.contains { $0.effect != nil })
+    // A second export of the import writes the same effects.
+    let header = try #require(text.split(separator: "\n").first)
+    #expect(header.contains(#""effects":["#))
+  }
+
+  @Test("a store no timeline records makes no trace; a timeline that stopped records no effect")
+  func notRecorded() async throws {
+    let todos = todoStore()
+    let timeline = Timeline()
+    try timeline.record(todos, codec: todosCodec)
+    timeline.stopRecording()
+    todos.dispatch(.effect { context in context.dispatch(Action(TodoAction.load)) })
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    #expect(timeline.effects.isEmpty)
+    #expect(timeline.entries.isEmpty)
+  }
+}
+
+/// Starts an effect that waits until cancelled in a new recorded store, then lets the store go;
+/// `released` opens once the store's machinery is gone, after the effect's task returned.
+private func runEffectOfGoneStore(_ timeline: Timeline, released: Door) async throws {
+  let onRelease = OnRelease { released.open() }
+  let store = Store(
+    state: TodoState(),
+    reducer: Reducer<TodoState> { action, state, finish in
+      _ = onRelease
+      todoReducer.execute(action: action, state: state, finish: finish)
+    }, name: "Todos", diagnostics: { _ in })
+  try timeline.record(store, codec: todosCodec)
+  let started = Door()
+  let never = Door()
+  store.dispatch(
+    .effect { _ in
+      started.open()
+      try await never.waitUnlessCancelled()
+    })
+  #expect(await started.opened(within: 60))
+}
+
+/// Calls `body` when it is freed.
+private final class OnRelease: Sendable {
+  let body: @Sendable () -> Void
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  deinit { body() }
+}
