@@ -229,3 +229,97 @@ private final class OnRelease: Sendable {
   init(_ body: @escaping @Sendable () -> Void) { self.body = body }
   deinit { body() }
 }
+
+/// A timeline of store "A" with one entry, `entry` extra fields on it, and `effects` in its
+/// header when given.
+private func effectFile(effects: String?, entry: String = "") -> String {
+  let list = effects.map { #""effects":\#($0),"# } ?? ""
+  return #"{\#(list)"entryCount":1,"format":"csreduxkit-timeline","redaction":{"rules":[]},"#
+    + #""stores":[{"entryCount":1,"firstIndex":0,"initialState":{"tasks":[]},"name":"A","#
+    + #""stateType":"T"}],"version":1}"# + "\n"
+    + #"{\#(entry)"durationNanoseconds":1,"index":0,"rejected":false,"sequence":0,"#
+    + #""skipped":false,"state":{"tasks":[]},"store":"A","time":1,"type":0}"# + "\n"
+}
+
+private func decodeEffects(_ text: String) throws(ActionLogImportError) -> TimelineSession {
+  var codec = TimelineCodec()
+  codec.register(store: "A", codec: ActionLogCodec<TodoLogState>())
+  return try codec.decode(text, unknownActionTypes: .skip)
+}
+
+@Suite("Timeline: a file's effects from strangers are refused on their line")
+struct TimelineHostileEffectTests {
+  @Test("a well-formed list of effects reads, and an entry names one")
+  func wellFormed() throws {
+    let session = try decodeEffects(
+      effectFile(
+        effects: #"[{"after":-1,"number":4,"store":"A","time":1,"end":{"after":0,"#
+          + #""outcome":"cancelled","time":2,"cancelledBy":{"reason":"cancelCall","#
+          + #""cause":{"kind":"subscriber","sequence":0}}}}]"#,
+        entry: #""effect":4,"#))
+    #expect(session.entries.map(\.effect) == [4])
+    #expect(
+      session.effects.first?.end?.outcome
+        == .cancelled(.init(reason: .cancelCall, cause: .init(sequence: 0, kind: .subscriber))))
+  }
+
+  @Test(
+    "each hostile effects list or effect field is refused, naming the field",
+    arguments: [
+      (#"{"a":1}"#, "line 1: header field .effects is not an array"),
+      (#"[1]"#, "line 1: header field .effects[0] is not an object"),
+      (
+        #"[{"number":-1,"store":"A","after":0,"time":1}]"#,
+        "line 1: header field .effects[0].number is not an integer of 0 or more"
+      ),
+      (
+        #"[{"number":0,"store":"Z","after":0,"time":1}]"#,
+        "line 1: header field .effects[0].store is not one of the header's stores"
+      ),
+      (
+        #"[{"number":1,"store":"A","after":0,"time":1},{"number":1,"store":"A","after":0,"time":1}]"#,
+        "line 1: header field .effects[1].number is 1, after effect 1"
+      ),
+      (
+        #"[{"number":0,"store":"A","after":0,"time":"soon"}]"#,
+        "line 1: header field .effects[0].time is not a number of seconds since 1970"
+      ),
+      (
+        #"[{"number":0,"store":"A","after":0,"time":1,"end":{"after":0,"time":1,"outcome":"x"}}]"#,
+        "line 1: header field .effects[0].end.outcome is not one of finished, failed, cancelled"
+      ),
+      (
+        #"[{"number":0,"store":"A","after":3,"time":1,"end":{"after":2,"time":1,"outcome":"finished"}}]"#,
+        "line 1: header field .effects[0].end.after is not an integer of 3 or more"
+      ),
+      (
+        #"[{"number":0,"store":"A","after":0,"time":1,"end":{"after":0,"time":1,"#
+          + #""outcome":"cancelled","cancelledBy":{"reason":"gremlins"}}}]"#,
+        "line 1: header field .effects[0].end.cancelledBy is not {\"reason\": r}"
+      ),
+      (
+        #"[{"number":0,"store":"A","after":0,"time":1,"cause":{"kind":"magic","sequence":0}}]"#,
+        "line 1: header field .effects[0].cause is not {\"sequence\": n, \"kind\": k}"
+      ),
+    ])
+  func refused(effects: String, message: String) {
+    #expect {
+      try decodeEffects(effectFile(effects: effects))
+    } throws: { error in
+      "\(error)".contains(message) && "\(error)".hasPrefix("timeline, line 1:")
+    }
+  }
+
+  @Test("an entry's effect must be listed, or dropped before the first listed")
+  func entryEffect() throws {
+    let listed = #"[{"number":3,"store":"A","after":-1,"time":1}]"#
+    #expect(throws: (any Error).self) {
+      try decodeEffects(effectFile(effects: listed, entry: #""effect":5,"#))
+    }
+    #expect(throws: (any Error).self) {
+      try decodeEffects(effectFile(effects: listed, entry: #""effect":"3","#))
+    }
+    let dropped = try decodeEffects(effectFile(effects: listed, entry: #""effect":1,"#))
+    #expect(dropped.entries.first?.effect == 1)
+  }
+}
