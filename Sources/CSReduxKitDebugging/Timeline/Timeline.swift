@@ -33,6 +33,13 @@ import CSReduxKitCore
 /// (`Store/subscribeOnMainActor(to:_:)`), which runs later, on the main queue. An action
 /// dispatched from anywhere else (a button, a timer started outside the stores) has no cause.
 ///
+/// ## Effects
+///
+/// The effects the recorded stores run (the work of a `Thunk` made with `Thunk.effect`) are
+/// recorded too, in ``effects``: each with its identity, where its thunk was created, the
+/// entry or outside call that started it, and its end (finished, failed, or cancelled, and by
+/// whom). Every action an effect dispatched names it in ``TimelineEntry/effect``.
+///
 /// ## Order
 ///
 /// ``TimelineEntry/sequence`` numbers the entries of all the stores in the order the timeline
