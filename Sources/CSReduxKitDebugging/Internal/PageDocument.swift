@@ -24,6 +24,7 @@ struct PageDocument {
     var duration: Int?
     var state: JSONValue
     var effect: Int?
+    var middleware: Int?
   }
 
   var stores: [Store] = []
@@ -107,7 +108,8 @@ struct PageDocument {
           time: time.flatMap { time in firstTime.map { (time - $0) * 1000 } },
           duration: value["durationNanoseconds"]?.integerValue,
           state: value["state"] ?? .null,
-          effect: value["effect"]?.integerValue))
+          effect: value["effect"]?.integerValue,
+          middleware: value["middlewareNanoseconds"]?.integerValue))
     }
   }
 
@@ -178,6 +180,7 @@ struct PageDocument {
         "time": entry.time.map(JSONValue.double) ?? .null,
         "type": integer(entry.type),
         "effect": entry.effect.map(integer) ?? .null,
+        "middleware": entry.middleware.map(integer) ?? .null,
       ])
     }
     return .object([

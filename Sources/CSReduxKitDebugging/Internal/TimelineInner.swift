@@ -19,6 +19,8 @@ struct TimelineRecord: Sendable {
   var isSkipped: Bool
   let timestamp: Date
   let nanoseconds: UInt64
+  /// How long the store's middleware chain took, for an action that went through one.
+  var middlewareNanoseconds: UInt64? = nil
 
   var isReplacement: Bool { action.type == StateReplacedAction.type }
 }
@@ -134,7 +136,7 @@ struct TimelineInner: Sendable {
       isSkipped: false,
       timestamp: Date(
         timeIntervalSinceReferenceDate: clock.timestamp(committedAt: timing.committedAt)),
-      nanoseconds: timing.nanoseconds)
+      nanoseconds: timing.nanoseconds, middlewareNanoseconds: mark.middlewareNanoseconds)
     makeRoom(lane: lane, size: size)
     records.append(consume record)
     trimToBudget()
@@ -204,7 +206,8 @@ struct TimelineInner: Sendable {
       action: record.action, state: record.state, cause: resolve(record.cause),
       isRejected: record.isRejected, isSkipped: record.isSkipped, timestamp: record.timestamp,
       reducerDuration: .nanoseconds(Int64(clamping: record.nanoseconds)),
-      effect: effect(of: record.cause))
+      effect: effect(of: record.cause),
+      middlewareDuration: record.middlewareNanoseconds.map { .nanoseconds(Int64(clamping: $0)) })
   }
 
   // MARK: - Effects

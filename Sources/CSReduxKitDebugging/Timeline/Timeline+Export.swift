@@ -67,6 +67,9 @@ extension Timeline {
           ])
         }
         if let effect = snapshot.effectNumbers[position] { fields["effect"] = .int(Int64(effect)) }
+        if let took = record.middlewareNanoseconds {
+          fields["middlewareNanoseconds"] = .int(Int64(clamping: took))
+        }
         let type = record.action.type
         let marks = redaction.apply(
           toEntry: &fields, store: lane.name,

@@ -287,7 +287,9 @@ public struct TimelineCodec: Sendable {
     // The store's codec reads the line as an action log's entry: its own fields only, and
     // the store's index as the sequence number.
     var line = position.fields
-    for key in ["store", "index", "cause", "effect", "redacted"] { line[key] = nil }
+    for key in ["store", "index", "cause", "effect", "middlewareNanoseconds", "redacted"] {
+      line[key] = nil
+    }
     line["sequence"] = .int(Int64(position.index))
     let decoded: TimelineStoreDecoder.Entry
     do {
@@ -303,7 +305,7 @@ public struct TimelineCodec: Sendable {
       action: decoded.action, state: decoded.state, cause: position.cause,
       isRejected: decoded.isRejected, isSkipped: decoded.isSkipped,
       timestamp: decoded.timestamp, reducerDuration: decoded.duration, redactedFields: marks,
-      effect: position.effect)
+      effect: position.effect, middlewareDuration: position.middleware)
     return (entry, decoded.skippedType != nil)
   }
 
@@ -332,6 +334,7 @@ private struct EntryReader {
     let index: Int
     let cause: TimelineCause?
     let effect: Int?
+    let middleware: Duration?
   }
 
   /// The stores the header lists.
@@ -392,12 +395,20 @@ private struct EntryReader {
     }
     let cause = try cause(fields["cause"], of: sequence, number: number)
     let effect = try effect(fields["effect"], number: number)
+    var middleware: Duration?
+    if let value = fields["middlewareNanoseconds"] {
+      guard case .int(let nanoseconds) = value, nanoseconds >= 0 else {
+        throw ActionLogImportError(
+          line: number, reason: "entry field .middlewareNanoseconds is not an integer of 0 or more")
+      }
+      middleware = .nanoseconds(nanoseconds)
+    }
     first = first ?? sequence
     last = sequence
     sequences.insert(sequence)
     return Position(
       fields: fields, store: store, sequence: sequence, index: index, cause: cause,
-      effect: effect)
+      effect: effect, middleware: middleware)
   }
 
   /// The effect that dispatched the entry's action: one the header lists, or one dropped

@@ -36,6 +36,10 @@ public struct TimelineEntry: Sendable {
   public let timestamp: Date
   /// From the reducer's call to the commit.
   public let reducerDuration: Duration
+  /// How long the store's middleware chain held the action before it reached the store's
+  /// queue, for a store with middleware; `nil` for a store without, for an action an effect
+  /// dispatched, and in a file that does not record it.
+  public let middlewareDuration: Duration?
   /// What a redaction policy withheld from the entry, as the file marks it (`"payload"`,
   /// `"payload.password"`, `"state.token"`); empty for a live timeline's entries.
   public let redactedFields: [String]
@@ -44,9 +48,10 @@ public struct TimelineEntry: Sendable {
     sequence: Int, storeName: String, index: Int, action: any ActionProtocol,
     state: any Sendable, cause: TimelineCause?, isRejected: Bool, isSkipped: Bool,
     timestamp: Date, reducerDuration: Duration, redactedFields: [String] = [],
-    effect: Int? = nil
+    effect: Int? = nil, middlewareDuration: Duration? = nil
   ) {
     self.effect = effect
+    self.middlewareDuration = middlewareDuration
     self.sequence = sequence
     self.storeName = storeName
     self.index = index

@@ -797,8 +797,9 @@ const TimelineLogic = (function () {
         const button = el("button", "entry");
         button.type = "button";
         const took = logic.duration(entry.duration);
+        const chain = logic.duration(entry.middleware);
         button.title = data.stores[store].name + " · " + entry.action +
-          (took ? " · reducer " + took : "") +
+          (took ? " · reducer " + took : "") + (chain ? " · middleware " + chain : "") +
           " · " + plural(changes.changes.length, "change", "changes") + (changes.more ? "+" : "");
         button.appendChild(el("span", "dot"));
         const name = el("span", "name", entry.action);
@@ -1080,8 +1081,11 @@ const TimelineLogic = (function () {
     const type = el("div", "type", "action type " + entry.type + " ");
     badges(entry, type);
     detail.appendChild(type);
-    if (took) {
-      const timing = el("div", "timing", "reducer " + took);
+    const chain = logic.duration(entry.middleware);
+    if (took || chain) {
+      const timing = el("div", "timing",
+        [took ? "reducer " + took : "", chain ? "middleware " + chain : ""].filter((part) => part)
+          .join(" · "));
       if (logic.isSlow(entry, filter.over)) timing.appendChild(el("span", "badge slow", "slow"));
       detail.appendChild(timing);
     }
@@ -1307,5 +1311,5 @@ const TimelineLogic = (function () {
 """#
 
   /// The Content-Security-Policy source of ``script``: its SHA-256.
-  static let scriptHash = "'sha256-uyV++KSH8w5PkEvoaGGBwvNYTeMX6D981V9KoOlRTLE='"
+  static let scriptHash = "'sha256-OHnSRG7/AixzY/ndxYWDsTjDf33yLbHm7V56p372Vn4='"
 }

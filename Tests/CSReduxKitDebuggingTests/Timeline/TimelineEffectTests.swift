@@ -323,3 +323,34 @@ struct TimelineHostileEffectTests {
     #expect(dropped.entries.first?.effect == 1)
   }
 }
+
+@Suite("Timeline: the time an entry spent in middleware")
+struct TimelineMiddlewareDurationTests {
+  @Test("a store with middleware records its chain's time; one without, none; a file keeps it")
+  func recordedAndRead() async throws {
+    let passOn = Middleware<TodoState> { action, context in context.next(action) }
+    let todos = todoStore(middleware: [passOn])
+    let account = accountStore()
+    let timeline = Timeline()
+    try timeline.record(todos, codec: todosCodec)
+    try timeline.record(account, codec: accountCodec)
+    _ = await todos.send(Action(TodoAction.add, data: "Tea"))
+    _ = await account.send(Action(AccountAction.noteActivity, data: 1))
+    let entries = timeline.entries
+    #expect(entries.map { $0.middlewareDuration != nil } == [true, false])
+    var codec = TimelineCodec()
+    codec.register(store: "Todos", codec: todosCodec)
+    codec.register(store: "Account", codec: accountCodec)
+    let text = try timeline.export()
+    #expect(text.contains(#""middlewareNanoseconds":"#))
+    let session = try codec.decode(text)
+    #expect(session.entries.map(\.middlewareDuration) == entries.map(\.middlewareDuration))
+    let hostile = text.replacingOccurrences(
+      of: #""middlewareNanoseconds":"#, with: #""middlewareNanoseconds":-"#)
+    #expect {
+      try codec.decode(hostile)
+    } throws: { error in
+      "\(error)".contains("entry field .middlewareNanoseconds is not an integer of 0 or more")
+    }
+  }
+}
