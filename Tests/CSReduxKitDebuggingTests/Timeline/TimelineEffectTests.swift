@@ -354,3 +354,27 @@ struct TimelineMiddlewareDurationTests {
     }
   }
 }
+
+@Suite("Timeline: an effect's identity and error under a redaction policy")
+struct TimelineEffectRedactionTests {
+  @Test("a store with rules has its effects' identities and errors withheld, and marked")
+  func withheld() async throws {
+    struct Query: Hashable, Sendable { let text: String }
+    struct Refused: Error, CustomStringConvertible {
+      var description: String { "no results for my secret diary" }
+    }
+    var redaction = TimelineRedaction()
+    redaction.withholdPayload(ofActionType: TodoAction.add, in: "Todos")
+    let todos = todoStore()
+    let timeline = Timeline(redaction: redaction)
+    try timeline.record(todos, codec: todosCodec)
+    todos.dispatch(.effect(id: Query(text: "my secret diary")) { _ in throw Refused() })
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    let text = try timeline.export()
+    #expect(!text.contains("secret"))
+    #expect(text.contains(#""redacted":["id","error"]"#))
+    var codec = TimelineCodec()
+    codec.register(store: "Todos", codec: todosCodec)
+    #expect(try codec.decode(text).effects.first?.end?.outcome == .failed(error: ""))
+  }
+}

@@ -14,17 +14,16 @@ extension _StoreEngine {
   @usableFromInline @inline(never)
   func traceEffect(_ thunk: Thunk<State>) -> _EffectTrace? {
     let context = _TraceContext.current
-    let found = inner.withLock { core -> (ObjectIdentifier, Bool)? in
-      guard let tracer = core.tracer, tracer.effects != nil else { return nil }
+    let found = inner.withLock {
+      core -> (ObjectIdentifier, Bool, @Sendable (_EffectEvent) -> Void)? in
+      guard let tracer = core.tracer, let report = tracer.effects else { return nil }
       let id = ObjectIdentifier(tracer)
-      guard let context else { return (id, false) }
+      guard let context else { return (id, false, report) }
       let isThunksOwn =
         context.kind == .middleware && context.mark.tracer == id && !context.mark.isAdmitted
-      return (id, isThunksOwn)
+      return (id, isThunksOwn, report)
     }
-    guard let (tracer, isThunksOwn) = found,
-      let report = inner.withLock({ $0.tracer?.effects })
-    else { return nil }
+    guard let (tracer, isThunksOwn, report) = found else { return nil }
     let cause = isThunksOwn ? context?.mark.cause : context
     return _EffectTrace(
       mark: _TraceMark(tracer: tracer, cause: cause), id: thunk.id, origin: thunk.origin,
