@@ -16,7 +16,8 @@ import CSReduxKitCore
 ///
 /// ```swift
 /// for effect in timeline.effects {
-///   print(effect.number, effect.origin ?? "?", effect.end?.outcome ?? "running")
+///   let outcome = effect.end.map { "\($0.outcome)" } ?? "running"
+///   print(effect.number, effect.origin ?? "?", outcome)
 /// }
 /// ```
 public struct TimelineEffect: Sendable, Hashable {
