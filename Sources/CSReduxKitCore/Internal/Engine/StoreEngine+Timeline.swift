@@ -178,8 +178,16 @@ package final class _Tracer<State: StateProtocol>: Sendable {
   package let effects: (@Sendable (_EffectEvent) -> Void)?
 
   package init(
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
+  ) {
+    self.committed = committed
+    self.effects = nil
+  }
+
+  /// A tracer that is also told of the store's effects.
+  package init(
     committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void,
-    effects: (@Sendable (_EffectEvent) -> Void)? = nil
+    effects: @escaping @Sendable (_EffectEvent) -> Void
   ) {
     self.committed = committed
     self.effects = effects
