@@ -146,6 +146,33 @@
     root.querySelector(".more").click();
     expect([count(), root.querySelectorAll(".more").length], [1200, 0]);
   });
+  test("an effect's span runs from the row after its start to the row before its end", () => {
+    const shown = [0, 1, 2, 5, 6, 9];
+    const effect = (after, end) => ({ after: after, end: end === null ? null : { after: end } });
+    expect(logic.effectSpan(effect(1, 6), shown), { from: 2, to: 5 }, "rows #2, #5 and #6");
+    expect(logic.effectSpan(effect(-1, 0), shown), { from: 0, to: 1 }, "before every entry");
+    expect(logic.effectSpan(effect(3, 4), shown), { from: 3, to: 3 }, "no row shown between");
+    expect(logic.effectSpan(effect(6, null), shown), { from: 5, to: 6 }, "still running");
+    expect(logic.effectSpan(effect(7, 2), shown), { from: 5, to: 5 }, "an end never before");
+  });
+  test("an effect's outcome reads as who ended it", () => {
+    const end = (fields) => Object.assign({
+      outcome: "cancelled", after: 3, error: null, reason: null, byEffect: null, byCause: null,
+      byCauseKind: null, ms: null,
+    }, fields);
+    const effect = (ended) => ({ number: 3, id: "Search()", origin: "A.swift:4", end: ended });
+    expect(logic.effectOutcome(effect(null)), "running");
+    expect(logic.effectOutcome(effect(end({ outcome: "finished", ms: 12 }))), "finished in 12 ms");
+    expect(logic.effectOutcome(effect(end({ outcome: "failed", error: "offline" }))),
+      "failed: offline");
+    expect(logic.effectOutcome(effect(end({ reason: "newerEffect", byEffect: 4 }))),
+      "cancelled by a newer effect (effect #4)");
+    expect(logic.effectOutcome(effect(end({ reason: "storeGone" }))),
+      "cancelled as its store went away");
+    expect(logic.effectOutcome(effect(end({ reason: "cancelCall", byCause: 7, byCauseKind: "subscriber" }))),
+      "cancelled by a call during #7 (subscriber)");
+    expect(logic.effectText(effect(null)), "effect #3 Search() · A.swift:4 · running");
+  });
 
   const failures = [];
   for (const [name, body] of tests) {

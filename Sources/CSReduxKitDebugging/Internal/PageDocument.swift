@@ -23,9 +23,13 @@ struct PageDocument {
     var time: Double?
     var duration: Int?
     var state: JSONValue
+    var effect: Int?
+    var middleware: Int?
   }
 
   var stores: [Store] = []
+  /// The header's effects, each as the page's script reads it (see `effect(_:stores:)`).
+  var effects: [JSONValue] = []
   var entries: [Entry] = []
   /// The entries before the first one in the file, dropped from a full timeline.
   var dropped = 0
@@ -65,6 +69,9 @@ struct PageDocument {
       storeIndex[name] = stores.count
       stores.append(Store(name: name, initialState: value["initialState"] ?? .null))
     }
+    if case .array(let values)? = header["effects"] {
+      effects = values.compactMap { Self.effect($0, stores: storeIndex) }
+    }
     var firstTime: Double?
     for (offset, text) in lines.dropFirst().enumerated() {
       let line = offset + 2
@@ -100,8 +107,44 @@ struct PageDocument {
           redacted: Self.strings(value["redacted"]),
           time: time.flatMap { time in firstTime.map { (time - $0) * 1000 } },
           duration: value["durationNanoseconds"]?.integerValue,
-          state: value["state"] ?? .null))
+          state: value["state"] ?? .null,
+          effect: value["effect"]?.integerValue,
+          middleware: value["middlewareNanoseconds"]?.integerValue))
     }
+  }
+
+  /// An effect of the header as the page draws it, with its store as the lane's index; `nil`
+  /// for one that lacks its number, its store or its place (the page is made from an export,
+  /// which has them: a missing one is left out, never guessed).
+  static func effect(_ value: JSONValue, stores: [String: Int]) -> JSONValue? {
+    guard let number = value["number"]?.integerValue, let name = value["store"]?.stringValue,
+      let store = stores[name], let after = value["after"]?.integerValue
+    else { return nil }
+    func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    func integer(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+    var end: JSONValue = .null
+    if let ended = value["end"], let endAfter = ended["after"]?.integerValue {
+      let by = ended["cancelledBy"]
+      end = .object([
+        "outcome": optional(ended["outcome"]?.stringValue), "after": integer(endAfter),
+        "error": optional(ended["error"]?.stringValue),
+        "reason": optional(by?["reason"]?.stringValue),
+        "byEffect": integer(by?["effect"]?.integerValue),
+        "byCause": integer(by?["cause"]?["sequence"]?.integerValue),
+        "byCauseKind": optional(by?["cause"]?["kind"]?.stringValue),
+        "ms": integer(
+          value["time"]?.numberValue.flatMap { start in
+            // Exactly or not at all: a stranger's huge or NaN time must not trap.
+            ended["time"]?.numberValue.flatMap { Int(exactly: (($0 - start) * 1000).rounded()) }
+          }),
+      ])
+    }
+    return .object([
+      "number": integer(number), "store": integer(store), "after": integer(after),
+      "id": optional(value["id"]?.stringValue), "origin": optional(value["origin"]?.stringValue),
+      "cause": integer(value["cause"]?["sequence"]?.integerValue),
+      "causeKind": optional(value["cause"]?["kind"]?.stringValue), "end": end,
+    ])
   }
 
   /// The number of entries whose cause is in the document: the links the page draws.
@@ -136,10 +179,12 @@ struct PageDocument {
         "store": integer(entry.store),
         "time": entry.time.map(JSONValue.double) ?? .null,
         "type": integer(entry.type),
+        "effect": entry.effect.map(integer) ?? .null,
+        "middleware": entry.middleware.map(integer) ?? .null,
       ])
     }
     return .object([
-      "dropped": integer(dropped), "entries": .array(entryValues),
+      "dropped": integer(dropped), "entries": .array(entryValues), "effects": .array(effects),
       "stores": .array(storeValues), "title": .string(title),
     ])
   }

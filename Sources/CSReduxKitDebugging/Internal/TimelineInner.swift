@@ -19,8 +19,23 @@ struct TimelineRecord: Sendable {
   var isSkipped: Bool
   let timestamp: Date
   let nanoseconds: UInt64
+  /// How long the store's middleware chain took, for an action that went through one.
+  var middlewareNanoseconds: UInt64? = nil
 
   var isReplacement: Bool { action.type == StateReplacedAction.type }
+}
+
+/// One effect as a timeline keeps it: its mark, which the effect's dispatches name as their
+/// cause, and how it ended.
+struct TimelineEffectRecord: Sendable {
+  let number: Int
+  let lane: Int
+  let mark: _TraceMark
+  let id: String?
+  let origin: String?
+  let startedAfter: Int
+  let startTime: Date
+  var end: (end: _EffectEnd, after: Int, time: Date)?
 }
 
 /// A timeline's mutable state, behind its lock.
@@ -48,9 +63,14 @@ struct TimelineInner: Sendable {
   var generation = 0
   /// Dates the entries from their stores' commit times.
   var clock = WallClockAnchor()
+  /// The effects kept, by number: the last `capacity` ones started.
+  var effects: [Int: TimelineEffectRecord] = [:]
+  var nextEffect = 0
+  let effectCapacity: Int
 
   init(capacity: Int, byteBudget: Int) {
     records = Ring(capacity: capacity)
+    effectCapacity = capacity
     self.byteBudget = min(byteBudget, SizeEstimate.budgetCeiling)
   }
 
@@ -116,7 +136,7 @@ struct TimelineInner: Sendable {
       isSkipped: false,
       timestamp: Date(
         timeIntervalSinceReferenceDate: clock.timestamp(committedAt: timing.committedAt)),
-      nanoseconds: timing.nanoseconds)
+      nanoseconds: timing.nanoseconds, middlewareNanoseconds: mark.middlewareNanoseconds)
     makeRoom(lane: lane, size: size)
     records.append(consume record)
     trimToBudget()
@@ -191,7 +211,81 @@ struct TimelineInner: Sendable {
       sequence: record.sequence, storeName: lanes[record.lane].name, index: record.index,
       action: record.action, state: record.state, cause: resolve(record.cause),
       isRejected: record.isRejected, isSkipped: record.isSkipped, timestamp: record.timestamp,
-      reducerDuration: .nanoseconds(Int64(clamping: record.nanoseconds)))
+      reducerDuration: .nanoseconds(Int64(clamping: record.nanoseconds)),
+      effect: effect(of: record.cause),
+      middlewareDuration: record.middlewareNanoseconds.map { .nanoseconds(Int64(clamping: $0)) })
+  }
+
+  // MARK: - Effects
+
+  /// Records an effect's start or end. An effect that starts while the stores are travelled
+  /// is not recorded, as no entry is; the end of one that is not kept is ignored.
+  mutating func record(_ event: _EffectEvent, lane: Int) {
+    switch event {
+    case .started(let trace):
+      guard position == nil else { return }
+      let number = nextEffect
+      nextEffect += 1
+      trace.mark.record(effect: number)
+      effects[number] = TimelineEffectRecord(
+        number: number, lane: lane, mark: trace.mark,
+        id: trace.id.map { String(reflecting: $0) }, origin: trace.origin,
+        startedAfter: nextSequence - 1,
+        startTime: Date(
+          timeIntervalSinceReferenceDate: clock.timestamp(committedAt: trace.startedAt)))
+      effects[number - effectCapacity] = nil
+    case .ended(let trace, let end, let endedAt):
+      guard let number = trace.mark.effect, effects[number] != nil else { return }
+      effects[number]?.end = (
+        end, nextSequence - 1,
+        Date(timeIntervalSinceReferenceDate: clock.timestamp(committedAt: endedAt))
+      )
+    }
+  }
+
+  /// The effect whose dispatch `cause` is, when it is the mark of an effect this timeline
+  /// recorded.
+  func effect(of cause: _TraceCause?) -> Int? {
+    guard let cause, cause.kind == .effect, tracers.contains(cause.mark.tracer) else {
+      return nil
+    }
+    return cause.mark.effect
+  }
+
+  /// The effects kept, in the order they started.
+  var effectList: [TimelineEffect] {
+    effects.keys.sorted().compactMap { effects[$0].map(effect) }
+  }
+
+  func effect(_ record: TimelineEffectRecord) -> TimelineEffect {
+    TimelineEffect(
+      number: record.number, storeName: lanes[record.lane].name, id: record.id,
+      origin: record.origin, cause: resolve(record.mark.cause),
+      startedAfter: record.startedAfter, startTime: record.startTime,
+      end: record.end.map { end in
+        TimelineEffect.End(outcome: outcome(end.end), after: end.after, time: end.time)
+      })
+  }
+
+  func outcome(_ end: _EffectEnd) -> TimelineEffect.Outcome {
+    switch end {
+    case .finished: return .finished
+    case .failed(let error): return .failed(error: error)
+    case .cancelled(let cancellation):
+      guard let cancellation else { return .cancelled(nil) }
+      let reason: TimelineEffect.Cancellation.Reason =
+        switch cancellation.reason {
+        case .newerEffect: .newerEffect
+        case .storeGone: .storeGone
+        case .call: .cancelCall
+        }
+      // A call an effect made names the effect; one made while an entry was handled, the
+      // entry.
+      if let effect = effect(of: cancellation.by) {
+        return .cancelled(.init(reason: reason, effect: effect))
+      }
+      return .cancelled(.init(reason: reason, cause: resolve(cancellation.by)))
+    }
   }
 
   /// The index of the lane's oldest entry kept, or of its next entry when it has none.
@@ -211,7 +305,7 @@ struct TimelineInner: Sendable {
           initialState: initialStates[lane], firstIndex: firstIndex(of: lane))
       },
       entries: (0..<records.count).map { entry(records[$0]) },
-      redaction: TimelineRedaction(), skippedLines: [])
+      redaction: TimelineRedaction(), skippedLines: [], effects: effectList)
   }
 
   /// The position in `records` of the entry numbered `sequence`.

@@ -26,7 +26,9 @@ extension Timeline {
         lanes: inner.lanes, initialStates: inner.initialStates,
         firstIndexes: inner.lanes.indices.map { inner.firstIndex(of: $0) },
         records: (0..<inner.records.count).map { inner.records[$0] },
-        causes: (0..<inner.records.count).map { inner.resolve(inner.records[$0].cause) }
+        causes: (0..<inner.records.count).map { inner.resolve(inner.records[$0].cause) },
+        effectNumbers: (0..<inner.records.count).map { inner.effect(of: inner.records[$0].cause) },
+        effects: inner.effectList
       )
     }
     var lines: [String] = [""]
@@ -52,7 +54,7 @@ extension Timeline {
         ]))
     }
     let encoder = TimelineCodec.lineEncoder
-    for (record, cause) in zip(snapshot.records, snapshot.causes) {
+    for (position, (record, cause)) in zip(snapshot.records, snapshot.causes).enumerated() {
       let lane = snapshot.lanes[record.lane]
       do {
         var fields = try lane.entryLine(record)
@@ -63,6 +65,10 @@ extension Timeline {
           fields["cause"] = .object([
             "sequence": .int(Int64(cause.sequence)), "kind": .string(cause.kind.name),
           ])
+        }
+        if let effect = snapshot.effectNumbers[position] { fields["effect"] = .int(Int64(effect)) }
+        if let took = record.middlewareNanoseconds {
+          fields["middlewareNanoseconds"] = .int(Int64(clamping: took))
         }
         let type = record.action.type
         let marks = redaction.apply(
@@ -76,14 +82,25 @@ extension Timeline {
         throw TimelineExportError(sequence: record.sequence, reason: "it does not encode: \(error)")
       }
     }
-    let header: JSONValue = .object([
+    var header: [String: JSONValue] = [
       "format": .string(TimelineCodec.format), "version": .int(Int64(TimelineCodec.version)),
       "entryCount": .int(Int64(snapshot.records.count)), "stores": .array(stores),
       "redaction": redactionSummary(
         storeOrder: snapshot.lanes.map(\.name), applied: applied),
-    ])
+    ]
+    // Only a session with effects has the key: a 1.0.0 reader ignores it, and the export of a
+    // session without effects stays what 1.0.0 wrote.
+    if !snapshot.effects.isEmpty {
+      header["effects"] = .array(
+        snapshot.effects.map { effect in
+          // A store with redaction rules has its effects' identities and errors withheld:
+          // they may repeat what its payloads hold.
+          let withhold = redaction.rules[effect.storeName].map { !$0.isEmpty } ?? false
+          return EffectLines.json(effect, withhold: withhold)
+        })
+    }
     do {
-      lines[0] = String(decoding: try encoder.encode(header), as: UTF8.self)
+      lines[0] = String(decoding: try encoder.encode(JSONValue.object(header)), as: UTF8.self)
     } catch {
       throw TimelineExportError(sequence: nil, reason: "the header does not encode: \(error)")
     }

@@ -33,6 +33,13 @@ import CSReduxKitCore
 /// (`Store/subscribeOnMainActor(to:_:)`), which runs later, on the main queue. An action
 /// dispatched from anywhere else (a button, a timer started outside the stores) has no cause.
 ///
+/// ## Effects
+///
+/// The effects the recorded stores run (the work of a `Thunk` made with `Thunk.effect`) are
+/// recorded too, in ``effects``: each with its identity, where its thunk was created, the
+/// entry or outside call that started it, and its end (finished, failed, or cancelled, and by
+/// whom). Every action an effect dispatched names it in ``TimelineEntry/effect``.
+///
 /// ## Order
 ///
 /// ``TimelineEntry/sequence`` numbers the entries of all the stores in the order the timeline
@@ -156,17 +163,22 @@ public final class Timeline: @unchecked Sendable {
     let origin = ObjectIdentifier(self)
     // The tracer holds the timeline's entries, not the timeline.
     let inner = self.inner
-    let tracer = _Tracer<State> { mark, action, state, timing in
-      guard let lane = laneIndex.withLock({ $0 }) else { return }
-      if action.type == StateReplacedAction.type, _isReplacement(action, from: origin) {
-        return  // the timeline's own jump or recomputation
-      }
-      let bytes = size(state)
-      inner.withLock {
-        $0.append(
-          lane: lane, mark: mark, action: action, state: state, size: bytes, timing: timing)
-      }
-    }
+    let tracer = _Tracer<State>(
+      committed: { mark, action, state, timing in
+        guard let lane = laneIndex.withLock({ $0 }) else { return }
+        if action.type == StateReplacedAction.type, _isReplacement(action, from: origin) {
+          return  // the timeline's own jump or recomputation
+        }
+        let bytes = size(state)
+        inner.withLock {
+          $0.append(
+            lane: lane, mark: mark, action: action, state: state, size: bytes, timing: timing)
+        }
+      },
+      effects: { event in
+        guard let lane = laneIndex.withLock({ $0 }) else { return }
+        inner.withLock { $0.record(event, lane: lane) }
+      })
     let lane = RecordedLane(store: store, codec: codec, origin: origin, tracer: tracer)
     guard store.engine.attachTracer(tracer) else {
       throw TimelineError(
@@ -200,6 +212,11 @@ public final class Timeline: @unchecked Sendable {
     inner.withLock { inner in
       (0..<inner.records.count).map { inner.entry(inner.records[$0]) }
     }
+  }
+
+  /// The effects the recorded stores started, oldest first: the last ``capacity`` ones.
+  public var effects: [TimelineEffect] {
+    inner.withLock { $0.effectList }
   }
 
   /// The names of the recorded stores, in the order they were attached.

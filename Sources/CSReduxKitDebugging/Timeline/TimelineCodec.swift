@@ -147,7 +147,15 @@ public struct TimelineCodec: Sendable {
     }
     let header = try Self.header(LogLines.text(of: first, in: data), byteCount: data.count)
     let infos = try storeInfos(header, unknownActionTypes: unknownActionTypes)
-    var reader = EntryReader(header: header)
+    let effects: [TimelineEffect]
+    do {
+      effects = try EffectLines.effects(header.effects, stores: Set(header.stores.map(\.name)))
+    } catch let error as EffectLineError {
+      throw ActionLogImportError(line: 1, reason: error.reason)
+    } catch {
+      throw ActionLogImportError(line: 1, reason: "header field .effects: \(error)")
+    }
+    var reader = EntryReader(header: header, effects: effects)
     var entries: [TimelineEntry] = []
     var skipped: [Int] = []
     for (offset, range) in lines.dropFirst().enumerated() {
@@ -181,7 +189,8 @@ public struct TimelineCodec: Sendable {
           + "announced \(header.entryCount) (truncated?)")
     }
     return TimelineSession(
-      stores: infos, entries: entries, redaction: Self.redaction(header), skippedLines: skipped)
+      stores: infos, entries: entries, redaction: Self.redaction(header), skippedLines: skipped,
+      effects: effects)
   }
 
   /// The header line, checked: a timeline of this version, a possible entry count, each
@@ -278,7 +287,9 @@ public struct TimelineCodec: Sendable {
     // The store's codec reads the line as an action log's entry: its own fields only, and
     // the store's index as the sequence number.
     var line = position.fields
-    for key in ["store", "index", "cause", "redacted"] { line[key] = nil }
+    for key in ["store", "index", "cause", "effect", "middlewareNanoseconds", "redacted"] {
+      line[key] = nil
+    }
     line["sequence"] = .int(Int64(position.index))
     let decoded: TimelineStoreDecoder.Entry
     do {
@@ -293,7 +304,8 @@ public struct TimelineCodec: Sendable {
       sequence: position.sequence, storeName: position.store, index: position.index,
       action: decoded.action, state: decoded.state, cause: position.cause,
       isRejected: decoded.isRejected, isSkipped: decoded.isSkipped,
-      timestamp: decoded.timestamp, reducerDuration: decoded.duration, redactedFields: marks)
+      timestamp: decoded.timestamp, reducerDuration: decoded.duration, redactedFields: marks,
+      effect: position.effect, middlewareDuration: position.middleware)
     return (entry, decoded.skippedType != nil)
   }
 
@@ -321,10 +333,15 @@ private struct EntryReader {
     let sequence: Int
     let index: Int
     let cause: TimelineCause?
+    let effect: Int?
+    let middleware: Duration?
   }
 
   /// The stores the header lists.
   let listed: Set<String>
+  /// The numbers of the effects the header lists, and the first of them.
+  let effects: Set<Int>
+  let firstEffect: Int?
   /// How many entry lines were read.
   private(set) var seen = 0
   /// The sequence numbers read, to find the entry a cause names.
@@ -332,8 +349,10 @@ private struct EntryReader {
   private var first: Int?
   private var last: Int?
 
-  init(header: TimelineHeader) {
+  init(header: TimelineHeader, effects: [TimelineEffect]) {
     listed = Set(header.stores.map(\.name))
+    self.effects = Set(effects.map(\.number))
+    firstEffect = effects.first?.number
   }
 
   mutating func position(of line: Data, number: Int) throws(ActionLogImportError) -> Position {
@@ -375,10 +394,38 @@ private struct EntryReader {
           + "timeline are in the order of their sequence numbers, each once")
     }
     let cause = try cause(fields["cause"], of: sequence, number: number)
+    let effect = try effect(fields["effect"], number: number)
+    var middleware: Duration?
+    if let value = fields["middlewareNanoseconds"] {
+      guard case .int(let nanoseconds) = value, nanoseconds >= 0 else {
+        throw ActionLogImportError(
+          line: number, reason: "entry field .middlewareNanoseconds is not an integer of 0 or more")
+      }
+      middleware = .nanoseconds(nanoseconds)
+    }
     first = first ?? sequence
     last = sequence
     sequences.insert(sequence)
-    return Position(fields: fields, store: store, sequence: sequence, index: index, cause: cause)
+    return Position(
+      fields: fields, store: store, sequence: sequence, index: index, cause: cause,
+      effect: effect, middleware: middleware)
+  }
+
+  /// The effect that dispatched the entry's action: one the header lists, or one dropped
+  /// before the first it lists (or before any, when it lists none).
+  private func effect(_ value: JSONValue?, number: Int) throws(ActionLogImportError) -> Int? {
+    guard let value else { return nil }
+    guard case .int(let effect64) = value, let effect = Int(exactly: effect64), effect >= 0 else {
+      throw ActionLogImportError(
+        line: number, reason: "entry field .effect is not an integer of 0 or more")
+    }
+    guard effects.contains(effect) || effect < firstEffect ?? Int.max else {
+      throw ActionLogImportError(
+        line: number,
+        reason: "entry field .effect is \(effect), but the header's effects have no effect "
+          + "\(effect)")
+    }
+    return effect
   }
 
   /// The kinds of cause dispatched while the causing action is handled, before its commit:
@@ -477,6 +524,8 @@ struct TimelineHeader: Codable {
   let entryCount: Int
   let stores: [StoreLine]
   let redaction: Redaction
+  /// The effects, read by `EffectLines`; absent from a session without effects.
+  let effects: JSONValue?
 }
 
 /// How to read one store's entries and states, made where its codec is registered.

@@ -22,7 +22,12 @@ public struct TimelineEntry: Sendable {
   /// The store's state after the entry; cast it to the store's state type.
   public internal(set) var state: any Sendable
   /// The entry during whose handling the action was dispatched, when the library knows it.
+  /// For an action an effect dispatched, the entry that started the effect (kind
+  /// ``TimelineCause/Kind/effect``), which ``effect`` names.
   public let cause: TimelineCause?
+  /// The ``TimelineEffect/number`` of the effect that dispatched the action, when one did:
+  /// the effect's start is the action's cause. `nil` for any other action.
+  public let effect: Int?
   /// Whether the reducer did not apply the action.
   public internal(set) var isRejected: Bool
   /// Whether the entry is toggled off (see ``Timeline/setSkipped(_:sequence:)``).
@@ -31,6 +36,10 @@ public struct TimelineEntry: Sendable {
   public let timestamp: Date
   /// From the reducer's call to the commit.
   public let reducerDuration: Duration
+  /// How long the store's middleware chain held the action before it reached the store's
+  /// queue, for a store with middleware; `nil` for a store without, for an action an effect
+  /// dispatched, and in a file that does not record it.
+  public let middlewareDuration: Duration?
   /// What a redaction policy withheld from the entry, as the file marks it (`"payload"`,
   /// `"payload.password"`, `"state.token"`); empty for a live timeline's entries.
   public let redactedFields: [String]
@@ -38,8 +47,11 @@ public struct TimelineEntry: Sendable {
   init(
     sequence: Int, storeName: String, index: Int, action: any ActionProtocol,
     state: any Sendable, cause: TimelineCause?, isRejected: Bool, isSkipped: Bool,
-    timestamp: Date, reducerDuration: Duration, redactedFields: [String] = []
+    timestamp: Date, reducerDuration: Duration, redactedFields: [String] = [],
+    effect: Int? = nil, middlewareDuration: Duration? = nil
   ) {
+    self.effect = effect
+    self.middlewareDuration = middlewareDuration
     self.sequence = sequence
     self.storeName = storeName
     self.index = index

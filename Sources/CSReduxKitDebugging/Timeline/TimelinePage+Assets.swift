@@ -135,6 +135,11 @@ mark { background: rgba(224, 175, 104, .35); color: inherit; border-radius: 2px;
 #links { position: absolute; left: 0; top: 0; z-index: 1; pointer-events: none; overflow: visible; }
 #links path.cause-link { fill: none; stroke-width: 1.5; opacity: .55; }
 #links path.cause-link.active { stroke-width: 2.5; opacity: 1; }
+#links rect.effect-span { opacity: .8; pointer-events: visiblePainted; cursor: help; }
+#links rect.effect-span.cancelled { opacity: .45; stroke: var(--warn); stroke-width: 1; stroke-dasharray: 3 2; }
+#links rect.effect-span.failed { stroke: #f7768e; stroke-width: 1.5; }
+#links path.effect-link { fill: none; stroke-width: 1.25; opacity: .5; stroke-dasharray: 4 3; }
+.effect-note { display: flex; gap: 6px; align-items: baseline; margin: 4px 0; overflow-wrap: anywhere; }
 aside {
   width: clamp(380px, 34vw, 640px); flex: none; overflow: auto; border-left: 1px solid var(--line);
   background: var(--panel); padding: 18px 20px 30px;
@@ -217,7 +222,7 @@ aside .timing { margin-top: 6px; color: var(--dim); font: 12px var(--mono); }
 """#
 
   /// The Content-Security-Policy source of ``styleSheet``: its SHA-256.
-  static let styleSheetHash = "'sha256-0FZ92ztXb8YCLi9peI92AXmxijt7RNfj4CsOlOyuWPM='"
+  static let styleSheetHash = "'sha256-Wx9ArX5iIoCb7hCDvgRA9qAVwbthEJ/C1p4XpOdVvDg='"
 
   /// The first script: a script error is written on `<body>` for the checks to read. (`Timeline/Page/errors.js`)
   static let errorScript = #"""
@@ -552,10 +557,57 @@ const TimelineLogic = (function () {
     return node;
   }
 
+  // Where an effect's span lies among the rows shown, whose sequence numbers `sequences`
+  // lists in order: from below the last row recorded before the effect started to below the
+  // last one recorded before it ended (to the end for an effect still running). Rows count
+  // from 0, so a span from 1 to 3 covers rows 1 and 2; from === to when no row shown lies
+  // between its start and its end.
+  function effectSpan(effect, sequences) {
+    const below = (after) => {
+      let low = 0;
+      let high = sequences.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (sequences[middle] <= after) low = middle + 1; else high = middle;
+      }
+      return low;
+    };
+    const from = below(effect.after);
+    const to = effect.end === null ? sequences.length : Math.max(below(effect.end.after), from);
+    return { from: from, to: to };
+  }
+  // How an effect ended, in words: "running", "finished in 12 ms", "failed: offline",
+  // "cancelled by a newer effect (#4)", "cancelled as its store went away", ...
+  function effectOutcome(effect) {
+    const end = effect.end;
+    if (end === null) return "running";
+    const took = end.ms === null ? "" : " in " + end.ms + " ms";
+    switch (end.outcome) {
+      case "finished": return "finished" + took;
+      case "failed": return "failed" + took + (end.error ? ": " + end.error : "");
+      case "cancelled": {
+        const by = end.byEffect !== null ? " (effect #" + end.byEffect + ")" :
+          end.byCause !== null ? " during #" + end.byCause +
+            (end.byCauseKind ? " (" + end.byCauseKind + ")" : "") : "";
+        if (end.reason === "newerEffect") return "cancelled by a newer effect" + by;
+        if (end.reason === "storeGone") return "cancelled as its store went away";
+        if (end.reason === "cancelCall") return "cancelled by a call" + by;
+        return "cancelled" + took;
+      }
+      default: return String(end.outcome);
+    }
+  }
+  // An effect in one line: "effect #3 SearchEffect() · TodoScreen.swift:46 · finished".
+  function effectText(effect) {
+    return "effect #" + effect.number + (effect.id ? " " + effect.id : "") +
+      (effect.origin ? " · " + effect.origin : "") + " · " + effectOutcome(effect);
+  }
+
   return {
     equal: equal, diff: diff, parseFilter: parseFilter, filterHash: filterHash,
     searchText: searchText, matches: matches, highlight: highlight, isSlow: isSlow,
-    duration: duration, tree: tree,
+    duration: duration, tree: tree, effectSpan: effectSpan, effectOutcome: effectOutcome,
+    effectText: effectText,
   };
 })();
 
@@ -580,6 +632,21 @@ const TimelineLogic = (function () {
     links += 1;
     if (!effects.has(entry.cause)) effects.set(entry.cause, []);
     effects.get(entry.cause).push(entry.index);
+  }
+  // The effects: by number, the entries each dispatched, the effects each entry started.
+  const effectList = data.effects || [];
+  const effectOf = new Map(effectList.map((effect) => [effect.number, effect]));
+  const dispatchedBy = new Map();
+  for (const entry of data.entries) {
+    if (entry.effect === null || entry.effect === undefined || !effectOf.has(entry.effect)) continue;
+    if (!dispatchedBy.has(entry.effect)) dispatchedBy.set(entry.effect, []);
+    dispatchedBy.get(entry.effect).push(entry.index);
+  }
+  const startedBy = new Map();
+  for (const effect of effectList) {
+    if (effect.cause === null || !byIndex.has(effect.cause)) continue;
+    if (!startedBy.has(effect.cause)) startedBy.set(effect.cause, []);
+    startedBy.get(effect.cause).push(effect);
   }
   // Each entry's state before it (its store's previous state), its differences and the text
   // a search looks through.
@@ -730,8 +797,9 @@ const TimelineLogic = (function () {
         const button = el("button", "entry");
         button.type = "button";
         const took = logic.duration(entry.duration);
+        const chain = logic.duration(entry.middleware);
         button.title = data.stores[store].name + " · " + entry.action +
-          (took ? " · reducer " + took : "") +
+          (took ? " · reducer " + took : "") + (chain ? " · middleware " + chain : "") +
           " · " + plural(changes.changes.length, "change", "changes") + (changes.more ? "+" : "");
         button.appendChild(el("span", "dot"));
         const name = el("span", "name", entry.action);
@@ -853,10 +921,79 @@ const TimelineLogic = (function () {
       path.dataset.to = String(entry.index);
       paths.push(path);
     }
+    drawEffects(paths, { box: box, height: height, top: top, lanes: lanes, first: first, last: last });
     svg.append(...paths);
     document.body.dataset.links = String(linkCount);
     document.body.dataset.drawn = String(paths.length);
     markActive();
+  }
+  // Each effect as a span on its lane, from its start to its end among the rows shown, with a
+  // link from the entry that started it and one to each entry it dispatched.
+  let shownSequences = [];
+  function drawEffects(paths, at) {
+    let spans = 0;
+    let effectLinks = 0;
+    for (const effect of effectList) {
+      if (filter.hide.includes(effect.store)) continue;
+      const span = logic.effectSpan(effect, shownSequences);
+      spans += 1;
+      const x = at.lanes[effect.store].right - 8;
+      let y1 = at.top + span.from * at.height + 3;
+      let y2 = at.top + span.to * at.height - 3;
+      if (y2 - y1 < 8) {
+        y1 = at.top + span.from * at.height - 4;
+        y2 = y1 + 8;
+      }
+      const dispatched = (dispatchedBy.get(effect.number) || []).filter((index) => shownOrder.has(index));
+      const starter = effect.cause !== null && shownOrder.has(effect.cause) ? effect.cause : null;
+      effectLinks += dispatched.length + (starter === null ? 0 : 1);
+      const rowsNear = [span.from, span.to].concat(dispatched.map((index) => shownOrder.get(index)),
+        starter === null ? [] : [shownOrder.get(starter)]);
+      if (Math.max(...rowsNear) < at.first || Math.min(...rowsNear) > at.last) continue;
+      const bar = document.createElementNS(svgNS, "rect");
+      bar.setAttribute("x", String(x - 2.5));
+      bar.setAttribute("y", String(y1));
+      bar.setAttribute("width", "5");
+      bar.setAttribute("height", String(Math.max(y2 - y1, 1)));
+      bar.setAttribute("rx", "2.5");
+      bar.setAttribute("fill", color(effect.store));
+      const outcome = effect.end === null ? "running" : String(effect.end.outcome);
+      bar.setAttribute("class", "effect-span " + outcome);
+      bar.dataset.effect = String(effect.number);
+      const title = document.createElementNS(svgNS, "title");
+      title.textContent = logic.effectText(effect);
+      bar.appendChild(title);
+      paths.push(bar);
+      const link = (d, target) => {
+        const path = document.createElementNS(svgNS, "path");
+        path.setAttribute("d", d);
+        path.setAttribute("stroke", color(effect.store));
+        path.setAttribute("class", "effect-link");
+        path.setAttribute("marker-end", "url(#arrow-" + effect.store + ")");
+        path.dataset.effect = String(effect.number);
+        path.dataset.to = String(target);
+        paths.push(path);
+      };
+      if (starter !== null) {
+        const box = rowOf.get(starter).querySelector(".entry").getBoundingClientRect();
+        const sx = box.right - at.box.left;
+        const sy = at.top + (shownOrder.get(starter) + 0.5) * at.height;
+        link("M " + sx + " " + sy + " C " + (sx + 20) + " " + sy + ", " + (x - 20) + " " + y1 +
+          ", " + (x - 3) + " " + y1, "start");
+      }
+      for (const index of dispatched) {
+        const box = rowOf.get(index).querySelector(".entry").getBoundingClientRect();
+        const ty = at.top + (shownOrder.get(index) + 0.5) * at.height;
+        const fy = Math.min(Math.max(ty, y1), y2);
+        const own = data.entries[byIndex.get(index)].store === effect.store;
+        const tx = (own || box.left - at.box.left > x ? box.right + 2 : box.left - 2) - at.box.left;
+        const reach = Math.max(Math.abs(tx - x) * 0.4, 14) * (tx < x ? -1 : 1);
+        link("M " + x + " " + fy + " C " + (x + reach) + " " + fy + ", " + (tx - reach) + " " +
+          ty + ", " + tx + " " + ty, index);
+      }
+    }
+    document.body.dataset.effects = String(spans);
+    document.body.dataset.effectLinks = String(effectLinks);
   }
   let drawing = false;
   scroller.addEventListener("scroll", () => {
@@ -944,8 +1081,11 @@ const TimelineLogic = (function () {
     const type = el("div", "type", "action type " + entry.type + " ");
     badges(entry, type);
     detail.appendChild(type);
-    if (took) {
-      const timing = el("div", "timing", "reducer " + took);
+    const chain = logic.duration(entry.middleware);
+    if (took || chain) {
+      const timing = el("div", "timing",
+        [took ? "reducer " + took : "", chain ? "middleware " + chain : ""].filter((part) => part)
+          .join(" · "));
       if (logic.isSlow(entry, filter.over)) timing.appendChild(el("span", "badge slow", "slow"));
       detail.appendChild(timing);
     }
@@ -958,12 +1098,36 @@ const TimelineLogic = (function () {
     detail.appendChild(entry.payload === null ? el("div", "none", "no payload") :
       marked(el("pre", ""), entry.payload));
     detail.appendChild(el("h3", "", "Caused by"));
+    const effect = entry.effect === null || entry.effect === undefined ? null :
+      effectOf.get(entry.effect) || null;
+    if (effect !== null) {
+      const note = el("div", "effect-note");
+      note.appendChild(dot(effect.store));
+      note.appendChild(el("span", "", logic.effectText(effect)));
+      detail.appendChild(note);
+      if (effect.cause === null) {
+        detail.appendChild(el("div", "none", "the effect was started from outside the stores"));
+      }
+    } else if (entry.effect !== null && entry.effect !== undefined) {
+      detail.appendChild(el("div", "none", "effect #" + entry.effect + ", no longer in the session"));
+    }
     if (entry.cause !== null && byIndex.has(entry.cause)) {
       detail.appendChild(linkButton(entry.cause, entry.causeKind));
-    } else {
+    } else if (effect === null || entry.cause !== null) {
       detail.appendChild(el("div", "none", entry.cause === null ?
         "nothing recorded: dispatched from outside the stores" :
         "entry #" + entry.cause + ", no longer in the session"));
+    }
+    const started = startedBy.get(entry.index) || [];
+    if (started.length > 0) {
+      detail.appendChild(el("h3", "", "Started " + plural(started.length, "effect", "effects")));
+      for (const effect of started) {
+        const note = el("div", "effect-note");
+        note.appendChild(dot(effect.store));
+        note.appendChild(el("span", "", logic.effectText(effect) + " · dispatched " +
+          plural((dispatchedBy.get(effect.number) || []).length, "action", "actions")));
+        detail.appendChild(note);
+      }
     }
     const caused = effects.get(entry.index) || [];
     detail.appendChild(el("h3", "", "Caused " + plural(caused.length, "entry", "entries")));
@@ -1054,6 +1218,7 @@ const TimelineLogic = (function () {
         marked(nameOf.get(entry.index), entry.action);
       }
     });
+    shownSequences = [...shownOrder.keys()];
     document.getElementById("count").textContent =
       shown.size + " of " + data.entries.length + " shown";
     document.body.dataset.shown = String(shown.size);
@@ -1146,5 +1311,5 @@ const TimelineLogic = (function () {
 """#
 
   /// The Content-Security-Policy source of ``script``: its SHA-256.
-  static let scriptHash = "'sha256-sia0nlEjtxbd2OR13ORSgHAM2CMc3OCHnGdUXlsVCPE='"
+  static let scriptHash = "'sha256-OHnSRG7/AixzY/ndxYWDsTjDf33yLbHm7V56p372Vn4='"
 }

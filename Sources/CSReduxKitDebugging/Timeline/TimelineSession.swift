@@ -28,6 +28,8 @@ public struct TimelineSession: Sendable {
   public var stores: [StoreInfo]
   /// The entries, in global order.
   public var entries: [TimelineEntry]
+  /// The effects the stores ran, in the order they started; replay never runs them.
+  public var effects: [TimelineEffect]
   /// What the file withheld; empty for a live session.
   public var redaction: TimelineRedaction
   /// The lines (from 1) an import skipped: entries of action types the store's codec does not
@@ -36,10 +38,11 @@ public struct TimelineSession: Sendable {
 
   init(
     stores: [StoreInfo], entries: [TimelineEntry], redaction: TimelineRedaction,
-    skippedLines: [Int]
+    skippedLines: [Int], effects: [TimelineEffect] = []
   ) {
     self.stores = stores
     self.entries = entries
+    self.effects = effects
     self.redaction = redaction
     self.skippedLines = skippedLines
   }

@@ -1,4 +1,5 @@
 import CSReduxKit
+import CSReduxKitTestSupport
 import Foundation
 import Testing
 
@@ -59,6 +60,27 @@ struct TimelinePageTests {
     #expect(list[5]["rejected"] as? Bool == true)
     #expect(list[5]["error"] as? String == "no row 5")
     #expect(list[1]["time"] as? Double == 500)
+  }
+
+  @Test("an effect reaches the page with its lane, place and end; its action names it")
+  func effects() async throws {
+    let todos = loadingTodoStore()
+    let timeline = Timeline()
+    try timeline.record(todos, codec: todosCodec)
+    todos.dispatch(Action(TodoAction.load))
+    try await todos.waitUntilIdle(timeout: .seconds(hangBound), includingEffects: true)
+    let page = try TimelinePage(jsonLines: try timeline.export())
+    let data = try pageData(page.html)
+    let effects = try #require(data["effects"] as? [[String: Any]])
+    try #require(effects.count == 1)
+    #expect(effects[0]["store"] as? Int == 0)
+    #expect(effects[0]["cause"] as? Int == 0)
+    #expect(effects[0]["causeKind"] as? String == "middleware")
+    #expect((effects[0]["origin"] as? String)?.hasSuffix("TimelineFixtures.swift:229") == true)
+    let end = try #require(effects[0]["end"] as? [String: Any])
+    #expect(end["outcome"] as? String == "finished")
+    #expect(end["after"] as? Int == 1)
+    #expect(try entries(data).map { $0["effect"] as? Int } == [nil, 0])
   }
 
   @Test(

@@ -69,7 +69,7 @@ struct TimelineTestSourceTests {
     try await app.run()
     let source = try recordedSessionSource.source(for: app.timeline)
     #expect(source.hasPrefix("// swift-format-ignore-file\n"))
-    #expect(source.contains("static let session = #\"\"\"\n    {\"entryCount\":"))
+    #expect(source.contains("static let session = #\"\"\"\n    {\"effects\":[{"))
     #expect(!source.contains("hunter2"))
     for store in recordedSessionSource.stores {
       #expect(source.contains("codec.register(store: \"\(store.name)\", codec: \(store.codec))"))

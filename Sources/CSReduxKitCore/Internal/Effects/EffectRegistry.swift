@@ -18,10 +18,11 @@ final class _EffectRegistry: Sendable {
 
   /// Registers a new effect, cancelling the running ones with its identity when
   /// `cancelInFlight`; returns its serial number and the tasks to cancel, or `nil` when the
-  /// store is gone (the effect must not run).
+  /// store is gone (the effect must not run). `trace` is the effect's trace when a timeline
+  /// records the store: the effects it supersedes are then cancelled by it.
   @usableFromInline
   func register(
-    _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool
+    _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool, trace: _EffectTrace?
   ) -> (serial: UInt64, superseded: [Task<Void, Never>])? {
     let key = effect.id.map(_EffectKey.init)
     return table.withLock { table in
@@ -29,7 +30,7 @@ final class _EffectRegistry: Sendable {
       let serial = table.nextSerial
       table.nextSerial += 1
       table.generation += 1
-      table.running[serial] = _EffectEntry(effect: effect, key: key, gate: gate)
+      table.running[serial] = _EffectEntry(effect: effect, key: key, gate: gate, trace: trace)
       guard let key else { return (serial, []) }
       // One look-up of the identity, which both cancels and records: the list of an identity
       // that cancels in flight is emptied and reused, not removed and made anew.
@@ -37,7 +38,13 @@ final class _EffectRegistry: Sendable {
         table.open[key] = [serial]
         return (serial, [])
       }
-      let superseded = cancelInFlight ? table.cancel(at: index) : []
+      let superseded =
+        cancelInFlight
+        ? table.cancel(
+          at: index,
+          _EffectCancellation(
+            .newerEffect, by: trace.map { _TraceCause(mark: $0.mark, kind: .effect) })
+        ) : []
       table.open.values[index].append(serial)
       return (serial, superseded)
     }
@@ -90,9 +97,12 @@ final class _EffectRegistry: Sendable {
   /// Cancels the running effects with identity `id`; returns how many there were.
   func cancel(id: any Hashable & Sendable) -> Int {
     let key = _EffectKey(id)
+    // What the caller is handling, for a timeline that records the store: one atomic load
+    // while no timeline records any.
+    let cancellation = _EffectCancellation(.call, by: _TraceContext.currentIfRecording)
     let (tasks, count) = table.withLock { table in
       let before = table.cancelledCount
-      let tasks = table.cancel(key: key)
+      let tasks = table.cancel(key: key, cancellation)
       return (tasks, table.cancelledCount - before)
     }
     for task in tasks { task.cancel() }
@@ -102,15 +112,24 @@ final class _EffectRegistry: Sendable {
   /// Cancels every running effect; with `shutDown`, also refuses every later one.
   @discardableResult
   func cancelAll(shutDown: Bool = false) -> Int {
+    let cancellation =
+      shutDown
+      ? _EffectCancellation(.storeGone, by: nil)
+      : _EffectCancellation(.call, by: _TraceContext.currentIfRecording)
     let (tasks, count) = table.withLock { table in
       if shutDown { table.isShutDown = true }
       let before = table.cancelledCount
-      let tasks = table.cancel { !$0.gate.isCancelled }
+      let tasks = table.cancel(cancellation) { !$0.gate.isCancelled }
       table.open.removeAll()
       return (tasks, table.cancelledCount - before)
     }
     for task in tasks { task.cancel() }
     return count
+  }
+
+  /// Who cancelled the effect traced by `trace`, read under the lock it was written under.
+  func cancellation(of trace: _EffectTrace) -> _EffectCancellation? {
+    table.withLock { _ in trace.cancellation }
   }
 
   /// The effects still running (cancelled ones included until they return), oldest first.
@@ -170,26 +189,33 @@ struct _EffectTable {
 
   /// Closes the gates of the running effects with identity `key` and returns their tasks to
   /// cancel (outside the lock).
-  mutating func cancel(key: _EffectKey) -> [Task<Void, Never>] {
+  mutating func cancel(
+    key: _EffectKey, _ cancellation: _EffectCancellation
+  ) -> [Task<Void, Never>] {
     guard let serials = open.removeValue(forKey: key) else { return [] }
-    return cancel(serials)
+    return cancel(serials, cancellation)
   }
 
   /// Like `cancel(key:)`, for the identity at `index` in `open`, whose list it empties but
   /// keeps.
-  mutating func cancel(at index: Dictionary<_EffectKey, [UInt64]>.Index) -> [Task<Void, Never>] {
-    let tasks = cancel(open.values[index])
+  mutating func cancel(
+    at index: Dictionary<_EffectKey, [UInt64]>.Index, _ cancellation: _EffectCancellation
+  ) -> [Task<Void, Never>] {
+    let tasks = cancel(open.values[index], cancellation)
     open.values[index].removeAll(keepingCapacity: true)
     return tasks
   }
 
-  private mutating func cancel(_ serials: [UInt64]) -> [Task<Void, Never>] {
+  private mutating func cancel(
+    _ serials: [UInt64], _ cancellation: _EffectCancellation
+  ) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
     for serial in serials {
       guard let index = running.index(forKey: serial) else { continue }
       let gate = running.values[index].gate
       guard !gate.isCancelled else { continue }
       gate.isCancelled = true
+      running.values[index].trace?.cancellation = cancellation
       cancelledCount += 1
       if let task = running.values[index].task { tasks.append(task) }
     }
@@ -205,10 +231,13 @@ struct _EffectTable {
 
   /// Closes the gates of the entries that match and returns their tasks to cancel (outside
   /// the lock: a task's cancellation handlers run in `cancel()`).
-  mutating func cancel(where matches: (_EffectEntry) -> Bool) -> [Task<Void, Never>] {
+  mutating func cancel(
+    _ cancellation: _EffectCancellation, where matches: (_EffectEntry) -> Bool
+  ) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
     for entry in running.values where matches(entry) {
       entry.gate.isCancelled = true
+      entry.trace?.cancellation = cancellation
       cancelledCount += 1
       if let task = entry.task { tasks.append(task) }
     }
@@ -221,13 +250,16 @@ struct _EffectEntry {
   var effect: RunningEffect
   let key: _EffectKey?
   let gate: _EffectGate
+  /// The effect's trace, when a timeline records the store.
+  let trace: _EffectTrace?
   /// `nil` until the task is attached, right after it is created.
   var task: Task<Void, Never>?
 
-  init(effect: RunningEffect, key: _EffectKey?, gate: _EffectGate) {
+  init(effect: RunningEffect, key: _EffectKey?, gate: _EffectGate, trace: _EffectTrace?) {
     self.effect = effect
     self.key = key
     self.gate = gate
+    self.trace = trace
   }
 }
 

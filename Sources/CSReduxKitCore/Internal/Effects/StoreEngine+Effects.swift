@@ -75,46 +75,62 @@ extension _StoreEngine {
   ) {
     let gate = _EffectGate()
     let effect = RunningEffect(id: thunk.id, action: thunk)
+    // One atomic load for a store no timeline records: it makes no trace.
+    let trace = traceFlag.load() == 0 ? nil : traceEffect(thunk)
     guard
       let (serial, superseded) = effects.register(
-        effect, gate: gate, cancelInFlight: thunk.cancelInFlight)
+        effect, gate: gate, cancelInFlight: thunk.cancelInFlight, trace: trace)
     else { return }  // the store is gone: nothing may start
+    trace?.reportStart()
     for task in superseded { task.cancel() }
     let context = ThunkContext(engine: self, gate: gate)
     // The task inherits the cause a timeline follows; what the effect dispatches is caused
-    // by the entry that started it.
+    // by the effect, or, for a store no timeline records, by the entry that started it.
     let task = Task {
-      await self.runEffectTask(effect, serial: serial, context: context, work)
+      await self.runEffectTask(effect, serial: serial, context: context, trace: trace, work)
     }
     effects.attach(task, serial: serial)
   }
 
-  /// The body of an effect's task: `runEffect` with the cause the task inherited.
+  /// The body of an effect's task: `runEffect` with the effect's mark as the cause of what it
+  /// dispatches when a timeline traces it, and otherwise with the cause the task inherited.
   @usableFromInline
   func runEffectTask(
     _ effect: RunningEffect, serial: UInt64, context: ThunkContext<State>,
-    _ work: @Sendable (ThunkContext<State>) async throws -> Void
+    trace: _EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
   ) async {
-    await _TraceContext.asEffect {
-      await self.runEffect(effect, serial: serial, context: context, work)
+    guard let trace else {
+      return await _TraceContext.asEffect {
+        await self.runEffect(effect, serial: serial, context: context, trace: nil, work)
+      }
+    }
+    await _TraceContext.$current.withValue(_TraceCause(mark: trace.mark, kind: .effect)) {
+      await self.runEffect(effect, serial: serial, context: context, trace: trace, work)
     }
   }
 
   /// Runs the work unless the effect was cancelled before it started, reports what it threw,
-  /// and removes the effect.
+  /// tells the timeline tracing it how it ended, and removes the effect.
   func runEffect(
     _ effect: RunningEffect, serial: UInt64, context: ThunkContext<State>,
-    _ work: @Sendable (ThunkContext<State>) async throws -> Void
+    trace: _EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
   ) async {
+    var failure: (any Error)?
     if !context.isCancelled {
       do {
         try await work(context)
       } catch is CancellationError {
         // The usual way out of a cancelled effect; not a failure.
       } catch {
-        if !context.isCancelled { reportEffectFailed(effect, error) }
+        if !context.isCancelled {
+          reportEffectFailed(effect, error)
+          failure = error
+        }
       }
     }
+    // Before the effect leaves the registry: a wait for the store's effects then finds the
+    // end recorded.
+    if let trace { endTrace(trace, failure: failure, cancelled: context.isCancelled) }
     let waiters = effects.end(serial: serial)
     for waiter in waiters { waiter() }
   }

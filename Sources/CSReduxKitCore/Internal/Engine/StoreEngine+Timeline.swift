@@ -126,6 +126,42 @@ package final class _TraceMark: Sendable {
   package func record(sequence: Int) {
     number = sequence
   }
+
+  /// The number of the effect whose dispatches this mark causes (`_EffectTrace.mark`), -1 for
+  /// the mark of an action. Read and written like `number`.
+  nonisolated(unsafe) var effectNumber = -1
+
+  /// The effect's number, for the mark of an effect the timeline recorded; `nil` otherwise.
+  package var effect: Int? {
+    effectNumber < 0 ? nil : effectNumber
+  }
+
+  /// Makes this the mark of the effect numbered `effect`; the timeline calls it under its lock.
+  package func record(effect: Int) {
+    effectNumber = effect
+  }
+
+  /// When the store's middleware chain began with the action (`_uptimeNanoseconds()`), 0 for
+  /// an action that did not go through a traced chain; then, once the chain passed it on to
+  /// the queue, how long the chain took (`middlewareNanoseconds`). Written by the dispatching
+  /// thread before the mark is shared, and under the store's lock as the action is admitted;
+  /// read by the timeline after the commit, which that lock orders after the admission.
+  nonisolated(unsafe) var middlewareStartedAt: UInt64 = 0
+  nonisolated(unsafe) var middlewareTook: UInt64 = 0
+
+  /// How long the store's middleware chain held the action before it reached the queue, for
+  /// an action that went through a traced chain; `nil` otherwise.
+  package var middlewareNanoseconds: UInt64? {
+    middlewareStartedAt == 0 ? nil : middlewareTook
+  }
+
+  func startMiddlewareClock() {
+    middlewareStartedAt = _uptimeNanoseconds()
+  }
+
+  func stopMiddlewareClock() {
+    if middlewareStartedAt != 0 { middlewareTook = _uptimeNanoseconds() &- middlewareStartedAt }
+  }
 }
 
 /// What a timeline attaches to a store: it is told of each committed action of the store,
@@ -138,10 +174,23 @@ package final class _Tracer<State: StateProtocol>: Sendable {
   @usableFromInline package let committed:
     @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
 
+  /// Called, outside every lock, as an effect of the store starts and as it ends.
+  package let effects: (@Sendable (_EffectEvent) -> Void)?
+
   package init(
     committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
   ) {
     self.committed = committed
+    self.effects = nil
+  }
+
+  /// A tracer that is also told of the store's effects.
+  package init(
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void,
+    effects: @escaping @Sendable (_EffectEvent) -> Void
+  ) {
+    self.committed = committed
+    self.effects = effects
   }
 }
 
@@ -187,6 +236,7 @@ extension _StoreCore {
       !context.mark.isAdmitted, gate == nil
     {
       context.mark.isAdmitted = true  // the action the middleware chain passed on
+      context.mark.stopMiddlewareClock()
       return context.mark
     }
     let cause = context.map { _TraceCause(mark: $0.mark, kind: gate == nil ? $0.kind : .effect) }
@@ -273,6 +323,7 @@ extension _StoreEngine {
       return runMiddleware(from: 0, action, completion: completion)
     }
     let mark = _TraceMark(tracer: ObjectIdentifier(tracer), cause: _TraceContext.current)
+    mark.startMiddlewareClock()
     _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: .middleware)) {
       runMiddleware(from: 0, action, completion: completion)
     }
