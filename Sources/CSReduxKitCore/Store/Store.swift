@@ -303,7 +303,6 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// Calling it again has no effect.
   ///
   /// - Parameter subscription: A subscription returned by one of this store's `subscribe` calls.
-  @inlinable
   public final func unsubscribe(_ subscription: Subscription) {
     guard subscription.isOwned(by: self) else {
       engine.report(

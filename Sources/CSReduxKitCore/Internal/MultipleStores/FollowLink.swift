@@ -32,7 +32,6 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     @usableFromInline var lastArrival: _FollowRoute?
     @usableFromInline var lastRoute: _FollowRoute?
 
-    @inlinable
     init() {}
   }
 

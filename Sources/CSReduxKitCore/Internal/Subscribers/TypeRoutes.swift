@@ -15,7 +15,6 @@ struct _TypeRoutes<State: StateProtocol> {
   /// How many types have a bucket in use.
   @usableFromInline var count = 0
 
-  @inlinable
   init() {}
 
   @inlinable
