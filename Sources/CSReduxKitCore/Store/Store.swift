@@ -130,12 +130,17 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     self.declaredActions = actions
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
-    self.engine = _StoreEngine(
-      state: state, reducer: reducer, name: name, actions: actions,
-      middleware: middleware, runsThunks: runsThunks, reducerTimeout: reducerTimeout,
-      nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
-      dependencies: dependencies,
-      diagnostics: diagnostics)
+    var configuration = _StoreEngine<State>.Configuration()
+    configuration.name = name
+    configuration.declaredActions = actions
+    configuration.middleware = middleware
+    configuration.runsThunks = runsThunks
+    configuration.reducerTimeout = reducerTimeout
+    configuration.nestedDispatchLimit = nestedDispatchLimit
+    configuration.stateAccess = stateAccess
+    configuration.dependencies = dependencies
+    configuration.diagnostics = diagnostics
+    self.engine = _StoreEngine(state: state, reducer: reducer, configuration: configuration)
     engine.watchTurns()
   }
 

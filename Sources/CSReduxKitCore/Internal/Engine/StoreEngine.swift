@@ -83,13 +83,13 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var next: (any ActionProtocol)?
 
   @inlinable
-  init(
-    state: State, reducer: some ReducerProtocol<State>, name: String,
-    actions declaredActions: ActionTypes, middleware: [Middleware<State>], runsThunks: Bool = true,
-    reducerTimeout: Duration, nestedDispatchLimit: Int, stateAccess: StateAccess<State>,
-    dependencies: EffectDependencies = EffectDependencies(),
-    diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
-  ) {
+  init(state: State, reducer: some ReducerProtocol<State>, configuration: Configuration) {
+    let (name, declaredActions, middleware) =
+      (configuration.name, configuration.declaredActions, configuration.middleware)
+    let (runsThunks, reducerTimeout, nestedDispatchLimit) =
+      (configuration.runsThunks, configuration.reducerTimeout, configuration.nestedDispatchLimit)
+    let (stateAccess, dependencies, diagnostics) =
+      (configuration.stateAccess, configuration.dependencies, configuration.diagnostics)
     self.effects = _EffectRegistry(dependencies: dependencies)
     self.name = name
     self.declaredActions = declaredActions
@@ -165,5 +165,26 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     }
     for entry in entries { entry.subscription.markCancelled() }
     _ = consume spare  // released outside the lock
+  }
+}
+
+extension _StoreEngine {
+  /// How a store is set up besides its state and reducer: the parameters of ``Store``'s
+  /// initializer, which fills this in from them. Its defaults are placeholders; the store's
+  /// initializer states the defaults a user reads.
+  @usableFromInline
+  struct Configuration {
+    @usableFromInline var name = ""
+    @usableFromInline var declaredActions = ActionTypes.none
+    @usableFromInline var middleware: [Middleware<State>] = []
+    @usableFromInline var runsThunks = true
+    @usableFromInline var reducerTimeout = Duration.zero
+    @usableFromInline var nestedDispatchLimit = 0
+    @usableFromInline var stateAccess = StateAccess<State>.alwaysReadable
+    @usableFromInline var dependencies = EffectDependencies()
+    @usableFromInline var diagnostics: @Sendable (StoreDiagnostic) -> Void = { _ in }
+
+    @inlinable
+    init() {}
   }
 }
