@@ -4,10 +4,10 @@ import Dispatch
 /// notification rounds.
 ///
 /// It is a separate object so that nothing ever holds a *weak* reference to it: once an object
-/// is weakly referenced, Swift keeps its reference count in a side table and every retain takes
-/// a slower path. Middleware contexts and completion tokens retain the engine on the dispatch
-/// path; only ``Subscription`` refers weakly, and to the public ``Store``. When the store goes
-/// away it shuts the engine down (`shutDown()`), which cancels the subscriptions. A finish box
+/// is weakly referenced, Swift keeps its reference count in a side table, on a slower path.
+/// Middleware contexts and completion tokens hold the engine strongly on the dispatch path;
+/// only ``Subscription`` refers weakly, and to the public ``Store``. When the store goes away
+/// it shuts the engine down (`shutDown()`), which cancels the subscriptions. A finish box
 /// holds the engine only while its action awaits `finish`, so an asynchronous reducer still
 /// working keeps the engine alive until it finishes or lets go, and nothing else does.
 @usableFromInline
