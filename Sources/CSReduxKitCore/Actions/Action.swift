@@ -60,7 +60,6 @@ public struct Action: ActionProtocol, CustomStringConvertible {
 
   /// An action with a payload already stored and the enum it came from: a typed case
   /// (``ActionCase``) makes its actions this way.
-  @inlinable
   init(type: Int, storage: _PayloadStorage?, origin: ActionOrigin?) {
     self.type = type
     self.storage = storage

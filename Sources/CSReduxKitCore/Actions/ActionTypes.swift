@@ -30,20 +30,17 @@
 /// A store given none (``none``, the default) reduces every action, as a store always did.
 public struct ActionTypes: Sendable {
   /// One case of a declared enum.
-  @usableFromInline
   struct Case: Sendable {
     let origin: ActionOrigin
     let name: String
   }
 
   /// Two declared cases with the same raw value.
-  @usableFromInline
   struct Overlap: Sendable, CustomStringConvertible {
     let value: Int
     let first: String
     let second: String
 
-    @usableFromInline
     var description: String { "\(value) is both \(first) and \(second)" }
   }
 
@@ -54,7 +51,7 @@ public struct ActionTypes: Sendable {
   /// The declared cases by raw value; the first declared case where two overlap.
   let cases: [Int: Case]
   /// The raw values two declared cases share.
-  @usableFromInline let overlaps: [Overlap]
+  let overlaps: [Overlap]
   /// Names of your own, given with a function.
   private let lookup: (@Sendable (Int) -> String?)?
 

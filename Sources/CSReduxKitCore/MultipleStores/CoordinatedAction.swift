@@ -95,7 +95,6 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   /// comparison of two metadata pointers, and the identity cast that follows is checked against
   /// it: a dynamic cast, even from a type to itself, calls into the runtime (about 150
   /// instructions on every hop of a follow chain after the first).
-  @usableFromInline
   static func route<Opened: ActionProtocol>(ofOpened action: Opened) -> _FollowRoute? {
     if Opened.self == CoordinatedAction.self {
       return _identityCast(action, to: CoordinatedAction.self).route
@@ -108,11 +107,9 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
 }
 
 /// An action other than an ``Action`` that a ``CoordinatedAction`` wraps.
-@usableFromInline
 final class _WrappedAction: Sendable {
-  @usableFromInline let action: any ActionProtocol
+  let action: any ActionProtocol
 
-  @inlinable
   init(_ action: any ActionProtocol) {
     self.action = action
   }

@@ -56,7 +56,7 @@ public final class StoreCoordinator: Sendable {
   public let followDepthLimit: Int
 
   @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
-  @usableFromInline let inner: _Locked<_CoordinatorCore>
+  let inner: _Locked<_CoordinatorCore>
 
   /// Creates a coordinator with no stores.
   ///

@@ -97,7 +97,6 @@
     @usableFromInline
     init() {}
 
-    @usableFromInline
     func attach(_ observation: StoreObservation<State, Value>) {
       core.withLock { $0.observation = observation }
     }

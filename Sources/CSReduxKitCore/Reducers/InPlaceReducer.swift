@@ -22,7 +22,7 @@
 public struct InPlaceReducer<State: StateProtocol>: InPlaceReducerProtocol {
   @usableFromInline let body: @Sendable (any ActionProtocol, inout State) throws -> Void
   /// The same closure when it cannot throw.
-  @usableFromInline let infallibleBody: (@Sendable (any ActionProtocol, inout State) -> Void)?
+  let infallibleBody: (@Sendable (any ActionProtocol, inout State) -> Void)?
 
   /// Creates a reducer that runs `body` for every action, on a copy of the state: a throw
   /// leaves the store's state unchanged.

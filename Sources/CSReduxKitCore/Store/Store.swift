@@ -130,12 +130,17 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
     self.declaredActions = actions
     self.reducerTimeout = reducerTimeout
     self.nestedDispatchLimit = nestedDispatchLimit
-    self.engine = _StoreEngine(
-      state: state, reducer: reducer, name: name, actions: actions,
-      middleware: middleware, runsThunks: runsThunks, reducerTimeout: reducerTimeout,
-      nestedDispatchLimit: nestedDispatchLimit, stateAccess: stateAccess,
-      dependencies: dependencies,
-      diagnostics: diagnostics)
+    var configuration = _StoreEngine<State>.Configuration()
+    configuration.name = name
+    configuration.declaredActions = actions
+    configuration.middleware = middleware
+    configuration.runsThunks = runsThunks
+    configuration.reducerTimeout = reducerTimeout
+    configuration.nestedDispatchLimit = nestedDispatchLimit
+    configuration.stateAccess = stateAccess
+    configuration.dependencies = dependencies
+    configuration.diagnostics = diagnostics
+    self.engine = _StoreEngine(state: state, reducer: reducer, configuration: configuration)
     engine.watchTurns()
   }
 
@@ -303,7 +308,6 @@ open class Store<State: StateProtocol>: StoreProtocol, @unchecked Sendable {
   /// Calling it again has no effect.
   ///
   /// - Parameter subscription: A subscription returned by one of this store's `subscribe` calls.
-  @inlinable
   public final func unsubscribe(_ subscription: Subscription) {
     guard subscription.isOwned(by: self) else {
       engine.report(

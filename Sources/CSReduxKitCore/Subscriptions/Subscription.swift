@@ -50,13 +50,11 @@ public final class Subscription: @unchecked Sendable, Hashable, CustomStringConv
   }
 
   /// Marks the subscription cancelled without asking the store (the store is going away).
-  @usableFromInline
   func markCancelled() {
     flag.store(1)
   }
 
   /// Whether `store` is the store that created this subscription.
-  @usableFromInline
   func isOwned(by store: AnyObject) -> Bool {
     owner === store
   }

@@ -51,6 +51,24 @@ struct LockTests {
       let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       #expect(standardError.contains("CSReduxKit: pthread_mutex_unlock failed: "))
     }
+
+    // Taking the mutex again on the thread that holds it: a plain mutex deadlocks there, an
+    // error-checking one returns an error, and the failed call stops the process with its name.
+    @Test(
+      "the POSIX mutex taken twice by one thread stops with the call named, never deadlocks",
+      .enabled(if: CSRK_LOCK_KIND == "pthread_mutex"))
+    func mutexRelockNamed() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        let lock = UnsafeMutablePointer<csrk_lock_t>.allocate(capacity: 1)
+        csrk_lock_init(lock)
+        csrk_lock_lock(lock)
+        csrk_lock_lock(lock)  // already held by this thread
+      }
+      let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(standardError.contains("CSReduxKit: pthread_mutex_lock failed: "))
+    }
   #endif
 
   @Test("threads contending for the lock never lose an update")

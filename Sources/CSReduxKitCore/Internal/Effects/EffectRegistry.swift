@@ -55,7 +55,7 @@ final class _EffectRegistry: Sendable {
   @usableFromInline
   func attach(_ task: Task<Void, Never>, serial: UInt64) {
     let cancelled = table.withLock { table -> Bool in
-      // The entry is changed in place: copying it out and back costs a retain per part.
+      // The entry is changed in place: copying it out and back would copy each of its parts.
       guard let index = table.running.index(forKey: serial) else { return false }  // over
       if table.running.values[index].gate.isCancelled { return true }
       table.running.values[index].task = task

@@ -2,9 +2,9 @@
 /// state if the chain drops the action, so that awaiting a dispatch can never hang.
 @usableFromInline
 final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
-  @usableFromInline let taken = _AtomicWord(0)
-  @usableFromInline let engine: _StoreEngine<State>
-  @usableFromInline let completion: _Completion<State>
+  let taken = _AtomicWord(0)
+  let engine: _StoreEngine<State>
+  let completion: _Completion<State>
 
   @usableFromInline
   init(engine: _StoreEngine<State>, completion: @escaping _Completion<State>) {
@@ -13,7 +13,6 @@ final class _CompletionToken<State: StateProtocol>: @unchecked Sendable {
   }
 
   /// The completion, the first time only.
-  @usableFromInline
   func take() -> (_Completion<State>)? {
     taken.exchange(1) == 0 ? completion : nil
   }

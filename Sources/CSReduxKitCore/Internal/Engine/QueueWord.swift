@@ -35,7 +35,6 @@ struct _QueueWord: Sendable {
   /// The side queue holds actions.
   @usableFromInline static let pending = 2
 
-  @inlinable
   init() {
     word = _AtomicWord(0)
   }
@@ -79,7 +78,7 @@ struct _QueueWord: Sendable {
 
   /// Clears `pending`. Only under both locks, after the side queue was emptied: no other
   /// thread changes the word meanwhile.
-  @inlinable @inline(__always)
+  @inline(__always)
   func clearPending() {
     word.store(word.load() & ~Self.pending)
   }

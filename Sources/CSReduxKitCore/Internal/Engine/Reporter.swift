@@ -5,9 +5,9 @@
 /// through a reducer that kept its callbacks.
 @usableFromInline
 final class _Reporter: Sendable {
-  @usableFromInline let storeName: String
-  @usableFromInline let declaredActions: ActionTypes
-  @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
+  let storeName: String
+  let declaredActions: ActionTypes
+  let diagnostics: @Sendable (StoreDiagnostic) -> Void
 
   @usableFromInline
   init(
@@ -19,7 +19,6 @@ final class _Reporter: Sendable {
     self.diagnostics = diagnostics
   }
 
-  @usableFromInline
   func report(
     _ kind: StoreDiagnostic.Kind, actionType: Int?, _ message: String, error: (any Error)? = nil
   ) {

@@ -18,7 +18,6 @@ extension _StoreEngine {
   }
 
   /// The reducer failed the action (`finish.fail`, or a throw in an in-place reducer).
-  @usableFromInline
   func reportReducerFailed(type: Int, error: any Error) {
     if let foreign = error as? ForeignActionError {
       report(foreign.kind, actionType: type, foreign.description, error: foreign)
@@ -31,7 +30,6 @@ extension _StoreEngine {
   }
 
   /// The reducer let `finish` go without calling it.
-  @usableFromInline
   func reportFinishReleased(type: Int) {
     report(
       .finishReleasedWithoutCall, actionType: type,

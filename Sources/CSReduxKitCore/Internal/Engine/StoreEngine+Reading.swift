@@ -42,7 +42,6 @@ extension _StoreEngine {
 
   /// Calls `completion` with the committed state: now, or, when the state is lent to a
   /// reduction on this very thread, with the state that reduction commits.
-  @usableFromInline
   func callWithCommittedState(_ completion: @escaping @Sendable (State) -> Void) {
     let deferred = inner.withLock { core in
       guard core.state == nil, core.reducerThread == _currentThreadID() else { return false }

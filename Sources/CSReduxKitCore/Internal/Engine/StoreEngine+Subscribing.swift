@@ -46,7 +46,6 @@ extension _StoreEngine {
   /// check may drop the last reference to an owner that goes at that moment, whose `deinit`
   /// then runs here; the cancelled entries are released by whoever removes them from the
   /// table, outside the lock too.
-  @usableFromInline
   static func endSubscriptions(ofFreedOwnersIn entries: ContiguousArray<_Subscriber<State>>) {
     for entry in entries where entry.ownerIsGone { entry.subscription.cancel() }
   }

@@ -17,7 +17,7 @@ extension _StoreEngine {
   /// The timer holds the engine through a target that the store's `shutDown` empties: a timer
   /// pending after that finds no engine and stops, so it never keeps the store or its
   /// machinery alive. (A weak reference to the engine would move its reference count to a
-  /// side table and slow every retain on the dispatch path.)
+  /// side table, which the engine's own documentation explains.)
   @usableFromInline
   func watchTurns() {
     guard reducerTimeout > .zero else { return }

@@ -4,10 +4,10 @@ import Dispatch
 /// notification rounds.
 ///
 /// It is a separate object so that nothing ever holds a *weak* reference to it: once an object
-/// is weakly referenced, Swift keeps its reference count in a side table and every retain takes
-/// a slower path. Middleware contexts and completion tokens retain the engine on the dispatch
-/// path; only ``Subscription`` refers weakly, and to the public ``Store``. When the store goes
-/// away it shuts the engine down (`shutDown()`), which cancels the subscriptions. A finish box
+/// is weakly referenced, Swift keeps its reference count in a side table, on a slower path.
+/// Middleware contexts and completion tokens hold the engine strongly on the dispatch path;
+/// only ``Subscription`` refers weakly, and to the public ``Store``. When the store goes away
+/// it shuts the engine down (`shutDown()`), which cancels the subscriptions. A finish box
 /// holds the engine only while its action awaits `finish`, so an asynchronous reducer still
 /// working keeps the engine alive until it finishes or lets go, and nothing else does.
 @usableFromInline
@@ -86,13 +86,13 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var next: (any ActionProtocol)?
 
   @inlinable
-  init(
-    state: State, reducer: some ReducerProtocol<State>, name: String,
-    actions declaredActions: ActionTypes, middleware: [Middleware<State>], runsThunks: Bool = true,
-    reducerTimeout: Duration, nestedDispatchLimit: Int, stateAccess: StateAccess<State>,
-    dependencies: EffectDependencies = EffectDependencies(),
-    diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void
-  ) {
+  init(state: State, reducer: some ReducerProtocol<State>, configuration: Configuration) {
+    let (name, declaredActions, middleware) =
+      (configuration.name, configuration.declaredActions, configuration.middleware)
+    let (runsThunks, reducerTimeout, nestedDispatchLimit) =
+      (configuration.runsThunks, configuration.reducerTimeout, configuration.nestedDispatchLimit)
+    let (stateAccess, dependencies, diagnostics) =
+      (configuration.stateAccess, configuration.dependencies, configuration.diagnostics)
     self.effects = _EffectRegistry(dependencies: dependencies)
     self.name = name
     self.declaredActions = declaredActions
@@ -156,5 +156,26 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     }
     for entry in entries { entry.subscription.markCancelled() }
     _ = consume spare  // released outside the lock
+  }
+}
+
+extension _StoreEngine {
+  /// How a store is set up besides its state and reducer: the parameters of ``Store``'s
+  /// initializer, which fills this in from them. Its defaults are placeholders; the store's
+  /// initializer states the defaults a user reads.
+  @usableFromInline
+  struct Configuration {
+    @usableFromInline var name = ""
+    @usableFromInline var declaredActions = ActionTypes.none
+    @usableFromInline var middleware: [Middleware<State>] = []
+    @usableFromInline var runsThunks = true
+    @usableFromInline var reducerTimeout = Duration.zero
+    @usableFromInline var nestedDispatchLimit = 0
+    @usableFromInline var stateAccess = StateAccess<State>.alwaysReadable
+    @usableFromInline var dependencies = EffectDependencies()
+    @usableFromInline var diagnostics: @Sendable (StoreDiagnostic) -> Void = { _ in }
+
+    @inlinable
+    init() {}
   }
 }

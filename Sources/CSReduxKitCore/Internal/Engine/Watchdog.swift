@@ -12,7 +12,6 @@
 /// next turn that starts arms it again.
 @usableFromInline
 struct _Watchdog<State: StateProtocol> {
-  @usableFromInline
   enum Verdict {
     /// The store is between turns, or the turn was reported: the timer stops.
     case idle
@@ -23,22 +22,18 @@ struct _Watchdog<State: StateProtocol> {
   }
 
   /// How many looks in a row must find the same turn in flight before it is overdue.
-  @inlinable static var looksToOverdue: Int { 5 }
+  static var looksToOverdue: Int { 5 }
 
   /// The box of the action waiting for an asynchronous `finish`, and its turn: for the name
   /// of the child reducer working on it.
-  @usableFromInline
   weak var box: _FinishBox<State>?
-  @usableFromInline
   var boxTurn: UInt64 = 0
   /// Whether the timer is pending. Starts `true` in a store without a timeout, so that no turn
   /// ever arms it.
   @usableFromInline
   var isArmed: Bool
   /// The turn the last look found in flight, and how many looks in a row found it.
-  @usableFromInline
   var watchedTurn: UInt64 = 0
-  @usableFromInline
   var looks = 0
 
   init(watches: Bool) {

@@ -1,5 +1,4 @@
 /// The coordinator's mutable parts, behind its lock.
-@usableFromInline
 struct _CoordinatorCore: Sendable {
   var members: [_Member] = []
   /// Broadcasts to deliver, each with the cause it was made under (for a timeline).
@@ -7,18 +6,15 @@ struct _CoordinatorCore: Sendable {
   var isBroadcasting = false
   var follows: [_Follow] = []
 
-  @usableFromInline
   init() {}
 }
 
 /// A follow the coordinator made: its subscription on the source, and its target, held weakly,
 /// to tell when the follow has ended.
-@usableFromInline
 struct _Follow: Sendable {
   let subscription: Subscription
   let target: _WeakReference<any AnyObject & Sendable>
 
-  @usableFromInline
   init(subscription: Subscription, target: any AnyObject & Sendable) {
     self.subscription = subscription
     self.target = _WeakReference(target)

@@ -32,7 +32,6 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     @usableFromInline var lastArrival: _FollowRoute?
     @usableFromInline var lastRoute: _FollowRoute?
 
-    @inlinable
     init() {}
   }
 
@@ -117,7 +116,8 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
 
   /// The route of a change that came to the source along `arrival`, on to the target: the
   /// one made last when it came the same way. Called under the lock. Always inlined, as is
-  /// `admit`: called out of line, each retained and released its references around the call.
+  /// `admit`, so that the references they take stay borrowed (docs/performance.md, "Beyond a
+  /// dispatch").
   @inlinable @inline(__always)
   func route(after arrival: _FollowRoute, _ core: inout Core) -> _FollowRoute {
     if let last = core.lastRoute, core.lastArrival === arrival { return last }

@@ -7,7 +7,7 @@
 /// dropping the last reference to an owner that goes away at that moment runs its `deinit`.
 @usableFromInline
 final class _OwnerLiveness: @unchecked Sendable {
-  @usableFromInline let owner: _WeakReference<AnyObject>
+  let owner: _WeakReference<AnyObject>
 
   @usableFromInline
   init(_ owner: AnyObject) {
@@ -15,6 +15,5 @@ final class _OwnerLiveness: @unchecked Sendable {
   }
 
   /// Whether the owner was freed.
-  @usableFromInline
   var isGone: Bool { owner.object == nil }
 }

@@ -1,6 +1,6 @@
 /// The subscribers filtered on each action type, by type: an array indexed by the type for
 /// small non-negative types (a module's enum raw values), a dictionary for the rest. Routing an
-/// action of a small type then hashes nothing and touches one cache line.
+/// action of a small type then hashes nothing and reads one slot of one array.
 ///
 /// - Complexity: lookups are O(1); the array grows to the largest small type subscribed to.
 @usableFromInline
@@ -15,7 +15,6 @@ struct _TypeRoutes<State: StateProtocol> {
   /// How many types have a bucket in use.
   @usableFromInline var count = 0
 
-  @inlinable
   init() {}
 
   @inlinable

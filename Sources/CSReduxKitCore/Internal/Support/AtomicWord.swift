@@ -41,7 +41,7 @@ struct _AtomicWord: @unchecked Sendable {
 class _WordBuffer<Header>: ManagedBuffer<Header, Int> {
   /// A new object of this class (or of the subclass it is called on). The header is moved in:
   /// returned from the closure as it was captured, it would be copied, and then the original
-  /// destroyed, one retain and one release for each reference it holds.
+  /// destroyed (docs/performance.md, "Inlining where it pays", has the figure).
   @inlinable
   final class func make(header: consuming Header, word: Int) -> Self {
     // Invariant: `create` calls its closure exactly once, so `given` holds the header then.

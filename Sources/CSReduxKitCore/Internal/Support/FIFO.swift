@@ -7,7 +7,6 @@ struct _FIFO<Element> {
   @usableFromInline var head = 0
   @usableFromInline var count = 0
 
-  @inlinable
   init() {}
 
   @inlinable

@@ -8,9 +8,9 @@
 /// with, and what an action log dates their commits from.
 ///
 /// On Linux `DispatchTime.now()` is `clock_gettime(CLOCK_MONOTONIC)` behind two calls and a
-/// conversion, 66 instructions around the clock's own code; this reads that clock directly (a
-/// timed turn reads it twice). Elsewhere the clock is `DispatchTime`'s own. Out of line: the
-/// store's inlined turn calls it only when its turns are timed.
+/// conversion; this reads that clock directly (a timed turn reads it twice; docs/performance.md,
+/// "Beyond a dispatch", has the figure). Elsewhere the clock is `DispatchTime`'s own. Out of
+/// line: the store's inlined turn calls it only when its turns are timed.
 @usableFromInline @inline(never)
 package func _uptimeNanoseconds() -> UInt64 {
   #if canImport(Glibc)

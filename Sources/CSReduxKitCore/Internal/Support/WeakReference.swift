@@ -4,8 +4,9 @@
 /// non-`Sendable` object cannot be reached from another thread through it.
 @usableFromInline
 final class _WeakReference<Object: AnyObject> {
-  // Set only by `init`: no read can overlap a write, and the runtime's exclusivity check
-  // of each read (about 85 instructions, once per hop of a follow) would only cost time.
+  // Set only by `init`: no read can overlap a write, so the runtime's exclusivity check of
+  // each read (once per hop of a follow) would only cost time (docs/performance.md, "Beyond a
+  // dispatch").
   @usableFromInline @exclusivity(unchecked) weak var object: Object?
   @inlinable init(_ object: Object) { self.object = object }
 }
