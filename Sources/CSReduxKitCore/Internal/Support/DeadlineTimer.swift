@@ -11,11 +11,11 @@ import Dispatch
 ///
 /// `@unchecked Sendable`: a dispatch source may be set and cancelled from any thread, but
 /// corelibs-dispatch does not declare its sources `Sendable`.
-struct DeadlineTimer: @unchecked Sendable {
+package struct DeadlineTimer: @unchecked Sendable {
   private let source: any DispatchSourceTimer
 
   /// A timer with no deadline yet, whose handler runs on `queue`.
-  init(queue: DispatchQueue = .global(), handler: @escaping @Sendable () -> Void) {
+  package init(queue: DispatchQueue = .global(), handler: @escaping @Sendable () -> Void) {
     source = DispatchSource.makeTimerSource(queue: queue)
     source.setEventHandler(handler: handler)
     // Active from the start, with no deadline it never fires: libdispatch refuses to free an
@@ -24,13 +24,13 @@ struct DeadlineTimer: @unchecked Sendable {
   }
 
   /// Calls the handler once at `deadline`, in place of any deadline set before.
-  func fire(at deadline: DispatchTime) {
+  package func fire(at deadline: DispatchTime) {
     source.schedule(deadline: deadline)
   }
 
   /// Ends the timer: the handler is not called again and is released. The owner calls it
   /// before dropping the timer; an active source that is never cancelled is never freed.
-  func cancel() {
+  package func cancel() {
     source.cancel()
   }
 }
