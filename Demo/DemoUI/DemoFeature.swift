@@ -46,11 +46,22 @@ package protocol DemoFeature: Sendable {
   /// them.
   @MainActor
   static func makeSession(store: FeatureStore<Self>) -> Session
+  /// Registers the stores of the module's screens (each a store that comes and goes) with the
+  /// codec that reads the app's timeline.
+  static func registerScreens(in codec: inout TimelineCodec)
+  /// Adds a fresh store for each of the module's screens to a replay of the app's timeline.
+  static func addScreenStores(to replay: inout TimelineReplay)
 }
 
 extension DemoFeature {
   /// No middleware.
   package static var middleware: [Middleware<State>] { [] }
+
+  /// No screens with stores of their own.
+  package static func registerScreens(in codec: inout TimelineCodec) {}
+
+  /// No screens with stores of their own.
+  package static func addScreenStores(to replay: inout TimelineReplay) {}
 
   /// The module's actions: its store reduces only these, and names them in diagnostics and
   /// the printed actions.

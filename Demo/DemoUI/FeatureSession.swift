@@ -16,4 +16,19 @@ package protocol FeatureSession: AnyObject {
   /// Handles one key; ``CommandResult/unknown`` when it is not the module's, so the app's
   /// keys apply.
   func handle(_ key: Key) -> CommandResult
+  /// Hands the session what the app offers the screens it opens; once, right after it is made.
+  func connect(_ services: AppServices)
+  /// Whether the stores of the screens the session opened are idle.
+  var isIdle: Bool { get }
+  /// Returns once the stores of the screens the session opened are idle, effects included.
+  func waitUntilIdle() async
+}
+
+extension FeatureSession {
+  /// A session that opens no screens of its own needs nothing from the app.
+  package func connect(_ services: AppServices) {}
+  /// A session that opens no screens of its own has nothing to wait for.
+  package var isIdle: Bool { true }
+  /// A session that opens no screens of its own has nothing to wait for.
+  package func waitUntilIdle() async {}
 }

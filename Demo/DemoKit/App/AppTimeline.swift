@@ -23,6 +23,8 @@ final class AppTimeline {
     // cannot fail here.
     try? timeline.record(app.appStore, codec: AppStore.logCodec)
     for live in app.modules { live.record(in: timeline) }
+    // The screens' stores, recorded as they open (a detail screen's visits share one lane).
+    app.services.timeline = timeline
   }
 
   /// Writes what was recorded so far, replacing the file.
@@ -101,6 +103,7 @@ extension DemoModule {
   func register(in codec: inout TimelineCodec) {
     func register<Feature: DemoFeature>(_: Feature.Type) {
       codec.register(store: Feature.storeName, codec: Feature.logCodec)
+      Feature.registerScreens(in: &codec)
     }
     register(feature)
   }
@@ -109,6 +112,7 @@ extension DemoModule {
   func addFreshStore(to replay: inout TimelineReplay) {
     func add<Feature: DemoFeature>(_: Feature.Type) {
       replay.add(FeatureStore<Feature>(diagnostics: { _ in }), codec: Feature.logCodec)
+      Feature.addScreenStores(to: &replay)
     }
     add(feature)
   }

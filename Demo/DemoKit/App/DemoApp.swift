@@ -18,6 +18,8 @@ final class DemoApp {
   let appStore: AppStore
   /// The diagnostics of every store and of the coordinator.
   let diagnosticLog: DiagnosticLog
+  /// What the app hands the screens the sessions open: its coordinator and its timeline.
+  let services: AppServices
 
   /// The names of the stores that committed a signOut since the last ``signOut()``.
   private let signedOut = _Locked<[String]>([])
@@ -30,6 +32,8 @@ final class DemoApp {
     modules = DemoModule.all.map { $0.makeLive(diagnostics: diagnosticLog.handler) }
     coordinator = StoreCoordinator(diagnostics: diagnosticLog.handler)
     appStore = AppStore(coordinator: coordinator, diagnostics: diagnosticLog.handler)
+    services = AppServices(
+      coordinator: coordinator, signOutType: AppActionType.signOut.rawValue)
     let signedOut = signedOut
     for live in modules {
       live.register(with: coordinator) { name in signedOut.withLock { $0.append(name) } }

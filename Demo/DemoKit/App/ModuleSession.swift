@@ -19,6 +19,7 @@ final class ModuleSession<Feature: DemoFeature>: DemoSession {
     self.app = app
     self.store = store
     session = Feature.makeSession(store: store)
+    session.connect(app.services)
     transcript = ActionTranscript(store: store)
   }
 
@@ -27,9 +28,11 @@ final class ModuleSession<Feature: DemoFeature>: DemoSession {
   var keyHint: String { session.keyHint }
   var diagnosticLog: DiagnosticLog { app.diagnosticLog }
   var sections: [FrameSection] { session.sections }
-  var isIdle: Bool { app.isIdle }
+  var isIdle: Bool { app.isIdle && session.isIdle }
 
   func waitUntilIdle() async {
+    // The screens' stores first: what their effects dispatch to the app's stores counts too.
+    await session.waitUntilIdle()
     await app.waitUntilIdle()
   }
 

@@ -20,4 +20,14 @@ package enum Todo: DemoFeature {
   package static func makeSession(store: TodoStore) -> TodoSession {
     TodoSession(screen: TodoScreen(store: store))
   }
+
+  /// The task detail screen's store.
+  package static func registerScreens(in codec: inout TimelineCodec) {
+    codec.register(store: TaskDetailScreen.storeName, codec: TaskDetailActionType.logCodec)
+  }
+
+  /// A task detail store, as the screen makes it, without its follow and registration.
+  package static func addScreenStores(to replay: inout TimelineReplay) {
+    replay.add(TaskDetailScreen.makeStore(index: 0), codec: TaskDetailActionType.logCodec)
+  }
 }

@@ -11,10 +11,30 @@ package final class TodoSession: FeatureSession {
   private let coordinator = StoreCoordinator()
   /// The task detail screen while it is open: made by `open`, dropped by `close` and `done`.
   private(set) var detail: TaskDetailScreen?
+  /// What the app hands the detail screen: its coordinator and timeline.
+  private var services: AppServices?
 
-  /// Drives `screen`.
-  init(screen: TodoScreen) {
+  /// The service the detail screen asks for a task's notes.
+  private let loadNotes: @Sendable (String) async -> [String]
+
+  /// Drives `screen`; the detail screens it opens ask `loadNotes` for a task's notes.
+  init(
+    screen: TodoScreen,
+    loadNotes: @escaping @Sendable (String) async -> [String] = TaskDetailScreen.notesService
+  ) {
     self.screen = screen
+    self.loadNotes = loadNotes
+  }
+
+  package func connect(_ services: AppServices) {
+    self.services = services
+  }
+
+  package var isIdle: Bool { detail?.store.isIdle ?? true }
+
+  package func waitUntilIdle() async {
+    // A store still busy after a minute is shown as it is rather than holding the terminal.
+    try? await detail?.store.waitUntilIdle(timeout: .seconds(60))
   }
 
   nonisolated static let commands = [
@@ -86,8 +106,13 @@ package final class TodoSession: FeatureSession {
       guard let index = command.integerArgument,
         screen.store.state.tasks.indices.contains(index)
       else { return .invalid("open needs the index of a task: open 0") }
-      detail = TaskDetailScreen(index: index, parent: screen.store, coordinator: coordinator)
-      return .done(message: nil)
+      // The screen open before goes first: the new one continues its lane in the timeline.
+      closeDetail()
+      let opened = TaskDetailScreen(
+        index: index, parent: screen.store, coordinator: coordinator, services: services,
+        loadNotes: loadNotes)
+      detail = opened
+      return .done(message: opened.recordingFailure.map { "not recorded: \($0)" })
     case "note":
       guard let detail else { return .invalid("open a task first: open 0") }
       guard !command.argument.isEmpty else { return .invalid("note needs a text: note Soon") }
@@ -96,15 +121,22 @@ package final class TodoSession: FeatureSession {
     case "done":
       guard let detail else { return .invalid("open a task first: open 0") }
       detail.markDone()
-      self.detail = nil
+      closeDetail()
       return .done(message: nil)
     case "close":
       guard detail != nil else { return .invalid("no detail screen is open") }
-      detail = nil
+      closeDetail()
       return .done(message: nil)
     default:
       return .unknown
     }
+  }
+
+  /// Closes the detail screen, if one is open: its follow, registration and effects end, and
+  /// its store goes with it.
+  private func closeDetail() {
+    detail?.close()
+    detail = nil
   }
 
   package func handle(_ key: Key) -> CommandResult {

@@ -307,4 +307,26 @@ void csrk_place_remove_leftovers(const csrk_place *place, const char *prefix,
 static inline void csrk_free(void *bytes) { free(bytes); }
 #endif
 
+// The heap's bytes in use, for the tests that check that memory does not grow with the work
+// done: what the allocator has handed out and not had back (glibc's mallinfo2, every arena's
+// chunks in use and the blocks mapped on their own; Darwin's default zones' size in use), or
+// -1 where the allocator does not say. Unlike the resident set, it does not count the pages
+// the allocator keeps for later after a free, which move with fragmentation, not with leaks.
+#if defined(__APPLE__)
+#include <malloc/malloc.h>
+static inline int64_t csrk_heap_bytes_in_use(void) {
+  malloc_statistics_t stats;
+  malloc_zone_statistics(NULL, &stats);
+  return (int64_t)stats.size_in_use;
+}
+#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+#include <malloc.h>
+static inline int64_t csrk_heap_bytes_in_use(void) {
+  struct mallinfo2 info = mallinfo2();
+  return (int64_t)(info.uordblks + info.hblkhd);
+}
+#else
+static inline int64_t csrk_heap_bytes_in_use(void) { return -1; }
+#endif
+
 #endif

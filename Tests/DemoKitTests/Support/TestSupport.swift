@@ -186,6 +186,7 @@ extension ModuleSession {
   @discardableResult
   func run(_ line: String) async throws -> CommandResult {
     let result = await perform(ScriptCommand(line: line) ?? ScriptCommand(name: line))
+    await session.waitUntilIdle()  // the stores of the screens it opened
     try await store.waitUntilIdle(timeout: .seconds(300))
     await MainQueue.runQueuedBlocks()
     return result

@@ -14,9 +14,9 @@ extension _StoreEngine {
 
   /// Lets the watchdog watch this engine's turns until the store goes away (`shutDown`).
   ///
-  /// The timer holds the engine through a target that the store's `shutDown` empties: a timer
-  /// pending after that finds no engine and stops, so it never keeps the store or its
-  /// machinery alive. (A weak reference to the engine would move its reference count to a
+  /// The timer holds the engine through a target that the store's `shutDown` empties and whose
+  /// timer it cancels, so the timer never keeps the store or its machinery alive, and goes
+  /// with the store. (A weak reference to the engine would move its reference count to a
   /// side table, which the engine's own documentation explains.)
   @usableFromInline
   func watchTurns() {
@@ -24,11 +24,10 @@ extension _StoreEngine {
     let period = watchdogPeriodNanoseconds
     let target = _WatchdogTarget(self)
     watchdogTarget = target
+    // One timer per store, set again at each arming and cancelled when the store goes (see
+    // `DeadlineTimer`): a store that closes with its screen takes its timer with it.
     let arm: @Sendable () -> Void = {
-      let deadline = DispatchTime.now().uptimeNanoseconds &+ period
-      DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) {
-        target.engine?.watchdogFired()
-      }
+      target.arm(at: DispatchTime.now().uptimeNanoseconds &+ period)
     }
     inner.withLock { core in core.armWatchdog = arm }
   }
@@ -61,20 +60,39 @@ extension _StoreEngine {
   }
 }
 
-/// The engine as the watchdog's timer reaches it: until the store goes away.
+/// The engine as the watchdog's timer reaches it, until the store goes away, and that timer.
 final class _WatchdogTarget<State: StateProtocol>: Sendable {
-  private let held: _Locked<_StoreEngine<State>?>
+  private struct Held {
+    var engine: _StoreEngine<State>?
+    /// Made at the first arming: a store that never runs an action has no timer.
+    var timer: DeadlineTimer?
+  }
+
+  private let held: _Locked<Held>
 
   init(_ engine: _StoreEngine<State>) {
-    held = _Locked(engine)
+    held = _Locked(Held(engine: engine))
   }
 
   /// The engine, retained for the caller, or `nil` once the store is gone.
-  var engine: _StoreEngine<State>? { held.withLock { $0 } }
+  var engine: _StoreEngine<State>? { held.withLock { $0.engine } }
 
-  /// Lets the engine go: the store is gone.
+  /// Has the timer look at the engine at `deadline` (uptime nanoseconds), in place of any
+  /// look set before; nothing once the store is gone.
+  func arm(at deadline: UInt64) {
+    held.withLock { held in
+      guard held.engine != nil else { return }
+      if held.timer == nil {
+        held.timer = DeadlineTimer { [weak self] in self?.engine?.watchdogFired() }
+      }
+      held.timer?.fire(at: DispatchTime(uptimeNanoseconds: deadline))
+    }
+  }
+
+  /// Lets the engine go and cancels the timer: the store is gone.
   func detach() {
-    let engine = held.withLock { $0.take() }
+    let (engine, timer) = held.withLock { ($0.engine.take(), $0.timer.take()) }
+    timer?.cancel()
     _ = consume engine  // released outside the lock
   }
 }

@@ -10,6 +10,8 @@ package final class OneShot<Value: Sendable>: Sendable {
     /// `nil` while waiting; `.some(nil)` once expired; `.some(value)` once fulfilled.
     var outcome: Value??
     var continuation: CheckedContinuation<Value?, Never>?
+    /// The deadline of a suspended wait, cancelled when the wait ends first.
+    var timer: DeadlineTimer?
   }
 
   private let inner = _Locked(Inner())
@@ -23,13 +25,18 @@ package final class OneShot<Value: Sendable>: Sendable {
   }
 
   private func settle(_ value: Value?) {
-    let settled = inner.withLock { inner -> (Bool, CheckedContinuation<Value?, Never>?) in
-      guard case .none = inner.outcome else { return (false, nil) }
+    let settled = inner.withLock {
+      inner -> (Bool, CheckedContinuation<Value?, Never>?, DeadlineTimer?) in
+      guard case .none = inner.outcome else { return (false, nil, nil) }
       inner.outcome = .some(value)
-      defer { inner.continuation = nil }
-      return (true, inner.continuation)
+      defer {
+        inner.continuation = nil
+        inner.timer = nil
+      }
+      return (true, inner.continuation, inner.timer)
     }
     guard settled.0 else { return }
+    settled.2?.cancel()
     settled.1?.resume(returning: value)
     semaphore.signal()
   }
@@ -54,16 +61,29 @@ package final class OneShot<Value: Sendable>: Sendable {
           continuation.resume(returning: outcome)
           return
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchSeconds) {
-          [weak self] in
-          guard let self else { return }
-          if let atExpiry, isPending { atExpiry() }
-          settle(nil)
-        }
+        startTimer(timeout, atExpiry: atExpiry)
       }
     } onCancel: {
       settle(nil)
     }
+  }
+
+  /// Settles the wait at its deadline, unless the wait ends first and cancels the timer (see
+  /// ``DeadlineTimer``): a test that waits thousands of times with a timeout of minutes holds
+  /// one timer at a time, not one per wait until its deadline.
+  private func startTimer(_ timeout: Duration, atExpiry: (@Sendable () -> Void)?) {
+    let timer = DeadlineTimer { [weak self] in
+      guard let self else { return }
+      if let atExpiry, isPending { atExpiry() }
+      settle(nil)
+    }
+    let isKept = inner.withLock { inner -> Bool in
+      guard case .none = inner.outcome else { return false }
+      inner.timer = timer
+      return true
+    }
+    guard isKept else { return timer.cancel() }  // settled meanwhile
+    timer.fire(at: .now() + timeout.dispatchSeconds)
   }
 
   /// Whether nothing settled the one-shot yet.
