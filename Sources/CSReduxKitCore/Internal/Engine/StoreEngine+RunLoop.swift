@@ -292,6 +292,7 @@ extension _StoreEngine {
       } else {
         notify(
           round, action, state, completion: completion, failure: failure, trace: _Untraced())
+        _dropIfPresent(consume completion)  // usually none: tested, not destroyed by a call
       }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }

@@ -89,3 +89,15 @@ extension _Turn {
     type == StateReplacedAction.type ? .replace : .reduce
   }
 }
+
+/// Ends `value`'s lifetime with a test of its case first, inline. An optional closure left to
+/// its scope's end is destroyed by a call that tests it there; one that is `nil` on the usual
+/// path (a dispatch's completion) then costs a test and a branch. (An optional class reference
+/// gains nothing: its release tests for `nil` itself, and the test here is folded into it.)
+@inlinable @inline(__always)
+func _dropIfPresent<Wrapped>(_ value: consuming Wrapped?) {
+  switch consume value {
+  case .some(let wrapped): _ = consume wrapped
+  case .none: break
+  }
+}
