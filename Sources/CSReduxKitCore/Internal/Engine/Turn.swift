@@ -68,8 +68,6 @@ struct _Turn<State: StateProtocol>: ~Copyable {
   /// Whether the state beside the turn is the store's own, moved out of the core: nothing
   /// else holds it, so an in-place reduction changes copy-on-write storage where it is.
   @usableFromInline var lent = false
-  /// A finish box the turn may use, recycled from an earlier turn.
-  @usableFromInline var spare: _FinishBox<State>?
   /// The thread running the turn.
   @usableFromInline var thread: UInt
 
