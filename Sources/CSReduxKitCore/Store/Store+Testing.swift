@@ -19,7 +19,7 @@ extension Store {
 
   /// The identity of the finish box kept for reuse, if any. For tests of the dispatch path.
   package var spareFinishBoxID: ObjectIdentifier? {
-    engine.inner.withLock { $0.spareBox.map(ObjectIdentifier.init) }
+    engine.spareBox.map(ObjectIdentifier.init)
   }
 }
 

@@ -49,8 +49,6 @@ struct _StoreCore<State: StateProtocol> {
   /// The serial number of the latest turn, for the watchdog.
   @usableFromInline var turnSerial: UInt64 = 0
   @usableFromInline var subscribers = _SubscriberTable<State>()
-  /// A finish box to reuse, so that a synchronous reducer allocates none.
-  @usableFromInline var spareBox: _FinishBox<State>?
   /// Called, outside the lock, the next time the store goes idle.
   @usableFromInline var idleWaiters: [@Sendable () -> Void] = []
   /// Feedback: actions the draining thread dispatched to this store since it was last idle.
@@ -231,7 +229,6 @@ extension _StoreCore {
       return own
     }
     turn.lent = false
-    if turn.spare == nil { turn.spare = spareBox.take() }
     return presentState
   }
 
@@ -301,10 +298,7 @@ extension _StoreCore {
     if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
       takeDeferredChanges(into: &leftovers)
     }
-    guard let pending = nextPending(leftovers: &leftovers) else {
-      if spareBox == nil { spareBox = turn.spare.take() }
-      return false
-    }
+    guard let pending = nextPending(leftovers: &leftovers) else { return false }
     queueWord.hand(to: turn.thread)
     turn.type = pending.type
     turn.kind = _Turn<State>.kind(of: pending.type)

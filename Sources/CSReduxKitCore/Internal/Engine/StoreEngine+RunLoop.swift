@@ -172,7 +172,7 @@ extension _StoreEngine {
   func reduce(
     _ action: any ActionProtocol, _ turn: inout _Turn<State>, _ state: State
   ) -> _Outcome<State>? {
-    let fresh = turn.spare.take() ?? _FinishBox(reporter: reporter)
+    let fresh = spareBox.take() ?? _FinishBox(reporter: reporter)
     fresh.begin(actionType: turn.type)
     // The box is moved into the callback and back out: the call retains nothing.
     let finish = Finish(consume fresh)
@@ -191,7 +191,7 @@ extension _StoreEngine {
     guard let box = (consume finish).box else { return .released }  // made from a box above
     // Bound with `let`: calls on it then retain nothing.
     if let outcome = box.outcomeIfFinished() {
-      recycle(box, into: &turn)
+      recycle(box)
       return outcome
     }
     return reducerReturned(consume box, action, &turn)
@@ -206,7 +206,7 @@ extension _StoreEngine {
     if let outcome = box.reducerReturned(
       action: action, completion: turn.completion, engine: self)
     {
-      recycle(box, into: &turn)
+      recycle(box)
       return outcome
     }
     // When nothing else holds `finish`, it can never be called: complete the action now.
@@ -214,16 +214,16 @@ extension _StoreEngine {
       awaitFinish(box, thread: turn.thread)
       return nil
     }
-    recycle(box, into: &turn)
+    recycle(box)
     return .released
   }
 
   /// Keeps `box` for the next turn, unless the reducer kept its `finish`: a late second call
   /// must find this action's box, not the next one's.
   @inlinable @inline(__always)
-  func recycle(_ box: consuming _FinishBox<State>, into turn: inout _Turn<State>) {
+  func recycle(_ box: consuming _FinishBox<State>) {
     var box = box
-    if isKnownUniquelyReferenced(&box) { turn.spare = consume box }
+    if isKnownUniquelyReferenced(&box) { spareBox = consume box }
   }
 
   /// Finishes a turn with any outcome: reports one that leaves the state as it was, then
@@ -292,6 +292,7 @@ extension _StoreEngine {
       } else {
         notify(
           round, action, state, completion: completion, failure: failure, trace: _Untraced())
+        _dropIfPresent(consume completion)  // usually none: tested, not destroyed by a call
       }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }

@@ -68,8 +68,6 @@ struct _Turn<State: StateProtocol>: ~Copyable {
   /// Whether the state beside the turn is the store's own, moved out of the core: nothing
   /// else holds it, so an in-place reduction changes copy-on-write storage where it is.
   @usableFromInline var lent = false
-  /// A finish box the turn may use, recycled from an earlier turn.
-  @usableFromInline var spare: _FinishBox<State>?
   /// The thread running the turn.
   @usableFromInline var thread: UInt
 
@@ -87,5 +85,17 @@ extension _Turn {
   @inlinable
   static func kind(of type: Int) -> Kind {
     type == StateReplacedAction.type ? .replace : .reduce
+  }
+}
+
+/// Ends `value`'s lifetime with a test of its case first, inline. An optional closure left to
+/// its scope's end is destroyed by a call that tests it there; one that is `nil` on the usual
+/// path (a dispatch's completion) then costs a test and a branch. (An optional class reference
+/// gains nothing: its release tests for `nil` itself, and the test here is folded into it.)
+@inlinable @inline(__always)
+func _dropIfPresent<Wrapped>(_ value: consuming Wrapped?) {
+  switch consume value {
+  case .some(let wrapped): _ = consume wrapped
+  case .none: break
   }
 }
