@@ -3,14 +3,10 @@ import Dispatch
 /// A store's mutable internals, all behind the store's one lock, and the transitions of its
 /// run loop.
 ///
-/// The store is in one of four states:
-///
-/// | state | `isBusy` | `turnInFlight` | `isNotifying` | who owns the queue |
-/// |---|---|---|---|---|
-/// | idle | no | no | no | nobody: the next `admit` takes it |
-/// | reducing | yes | yes | no | the thread in the reducer's call (`reducerThread`) |
-/// | awaiting `finish` | yes | yes | no | whoever calls `finish` |
-/// | notifying | yes | no | yes | the thread running the round (`drainThread`) |
+/// The store's phase is one `_StorePhase` value (`phase`): idle, reducing(thread),
+/// awaitingFinish, finishing(thread) or notifying(thread), the thread being the one that runs
+/// the queue. `isBusy`, `turnInFlight`, `isNotifying`, `reducerThread` and `drainThread` are
+/// views of it, for readers outside the transitions.
 ///
 /// Each transition is a method that runs under the lock and returns what the caller must do
 /// outside it (call the reducer, the subscribers, a completion, report): the lock is never
@@ -18,12 +14,15 @@ import Dispatch
 /// them in order:
 ///
 /// - `admit`: idle → reducing (the caller runs the queue), or the action is queued or dropped;
-/// - `reducerReturned`: reducing → awaiting `finish`, when the reducer returned without it;
-/// - `commit`: reducing or awaiting `finish` → notifying, with the subscribers to call;
+/// - `reducerReturned`: reducing → awaitingFinish, when the reducer returned without it;
+/// - `resumeFinish`: awaitingFinish → finishing, on the thread that called `finish`;
+/// - `commit`: reducing or finishing → notifying, with the subscribers to call;
 /// - `closeRound`: notifying → reducing the next queued action, or idle.
 ///
-/// `brokenInvariant()` states what holds between transitions; debug builds check it after
-/// each one, and the model-based random test after every step of its programs.
+/// Each changes `phase` through `_StorePhase`'s own transitions, which stop a debug build with
+/// the phase and the event named when the event is illegal there. `brokenInvariant()` states
+/// what else holds between transitions; debug builds check it after each one, and the
+/// model-based random test after every step of its programs.
 @usableFromInline
 struct _StoreCore<State: StateProtocol> {
   /// The committed state; `nil` only while it is lent to an in-place reduction (see
@@ -38,12 +37,6 @@ struct _StoreCore<State: StateProtocol> {
 
   // MARK: The run loop's state
 
-  /// A turn is in flight: from the call of its reducer to the commit of its outcome.
-  @usableFromInline var turnInFlight = false
-  /// A notification round is running; subscriber changes are deferred until it ends.
-  @usableFromInline var isNotifying = false
-  /// The thread inside the reducer's call, while one runs synchronously (0 otherwise).
-  @usableFromInline var reducerThread: UInt = 0
   /// The type of the action in flight.
   @usableFromInline var reducingType = 0
   /// The serial number of the latest turn, for the watchdog.
@@ -105,11 +98,9 @@ struct _StoreCore<State: StateProtocol> {
   /// Actions that threads other than the one running the queue dispatched while the store was
   /// busy, behind a lock of their own; they come after every action in `queue`.
   @usableFromInline let sideQueue = _Locked(_FIFO<_Pending<State>>())
-  /// The thread running the queue (0 when idle or waiting for an asynchronous `finish`).
-  @usableFromInline var drainThread: UInt = 0
-  /// An action is being reduced or notified, or is waiting for `finish`. Whoever set it owns
-  /// the queue until it clears it.
-  @usableFromInline var isBusy = false
+  /// Where the run loop is and which thread runs the queue. Whoever made the store busy owns
+  /// the queue until it goes idle or awaits `finish`.
+  @usableFromInline var phase = _StorePhase.idle
 
   @usableFromInline
   init(state: State, lendsState: Bool, feedbackLimit: Int, watchesTurns: Bool) {
@@ -118,6 +109,17 @@ struct _StoreCore<State: StateProtocol> {
     self.feedbackLimit = feedbackLimit
     self.watchdog = _Watchdog(watches: watchesTurns)
   }
+
+  /// An action is being reduced or notified, or is waiting for `finish`.
+  @inlinable var isBusy: Bool { phase.isBusy }
+  /// A turn is in flight: from the call of its reducer to the commit of its outcome.
+  @inlinable var turnInFlight: Bool { phase.hasTurnInFlight }
+  /// A notification round is running; subscriber changes are deferred until it ends.
+  @inlinable var isNotifying: Bool { phase.isNotifying }
+  /// The thread inside the reducer's call, while one runs synchronously (0 otherwise).
+  @inlinable var reducerThread: UInt { phase.reducerThread }
+  /// The thread running the queue (0 when idle or waiting for an asynchronous `finish`).
+  @inlinable var drainThread: UInt { phase.runner }
 
   /// The committed state, which is there whenever no in-place reduction holds it.
   @inlinable
@@ -167,12 +169,13 @@ extension _StoreCore {
     _ action: any ActionProtocol, _ turn: inout _Turn<State>, gate: _EffectGate?,
     state given: inout State?
   ) -> _Admission {
-    guard isBusy else {
+    // The queue word's busy bit is the phase's `isBusy` (the invariants check that they
+    // agree), and one bit to test, where the phase's idle case is told by its tag and payload.
+    guard queueWord.load() & _QueueWord.busy != 0 else {
       if let gate, gate.isCancelled {
         given = presentState
         return .droppedCancelled
       }
-      isBusy = true
       queueWord.claim(for: turn.thread)
       // A store timed only for an action log has no tracer, and its mark stays `nil`.
       if timingRequests != 0, tracer != nil { turnMark = traceMark(gate: gate) }
@@ -215,11 +218,9 @@ extension _StoreCore {
   /// state, so no state's deinit runs under the lock.
   @inlinable @inline(__always)
   mutating func startTurn(_ turn: inout _Turn<State>) -> State {
-    reducerThread = turn.thread
+    phase.start(thread: turn.thread)
     reducingType = turn.type
-    drainThread = turn.thread
     turnSerial &+= 1
-    turnInFlight = true
     if watchdog.turnStarted() { armWatchdog?() }
     if timingRequests != 0 { turnStartedAt = _uptimeNanoseconds() }
     // A replacement's state is computed through `finish`, never lent; nor is the state while
@@ -232,14 +233,20 @@ extension _StoreCore {
     return presentState
   }
 
-  /// The reducer returned without calling `finish`: reducing → awaiting `finish`. Another
-  /// thread may have finished the action and started the next turn meanwhile, so only the
-  /// markers that are still this thread's are cleared. Watches `box` for the name of the
-  /// child reducer at work, when it still belongs to the turn in flight.
+  /// The reducer returned without calling `finish`: reducing → awaitingFinish. Another
+  /// thread may have finished the action and started the next turn meanwhile: the phase then
+  /// stays as that thread made it. Watches `box` for the name of the child reducer at work,
+  /// when it still belongs to the turn in flight.
   mutating func reducerReturned(awaiting box: _FinishBox<State>, thread: UInt) {
-    if reducerThread == thread { reducerThread = 0 }
-    if drainThread == thread { drainThread = 0 }
+    phase.reducerReturned(thread: thread)
     if turnInFlight, box.isAwaiting { watchdog.awaitsFinish(box, turn: turnSerial) }
+  }
+
+  /// An awaited `finish` was called on `thread`: awaitingFinish → finishing, and `thread`
+  /// runs the queue from here on (the blocking idle wait, called from a subscriber or
+  /// completion it runs, must know it).
+  mutating func resumeFinish(thread: UInt) {
+    phase.resume(thread: thread)
   }
 
   /// Commits a turn's outcome (`newState`, or `nil` to keep the committed state) and opens its
@@ -251,8 +258,6 @@ extension _StoreCore {
     _ newState: consuming State?, into state: inout State, turn: inout _Turn<State>,
     round: inout _UnretainedSubscriberRound<State>
   ) -> State? {
-    reducerThread = 0
-    turnInFlight = false
     if timingRequests != 0 {
       lastTurnNanoseconds = _uptimeNanoseconds() &- turnStartedAt
     }
@@ -275,8 +280,8 @@ extension _StoreCore {
       deferredDispatches = []
     }
     turn.lent = false
-    isNotifying = true
     subscribers.collect(for: turn.kind, type: turn.type, into: &round)
+    phase.commit(thread: turn.thread)
     return replaced
   }
 
@@ -292,7 +297,7 @@ extension _StoreCore {
     _ turn: inout _Turn<State>, _ state: inout State, next: inout (any ActionProtocol)?,
     leftovers: inout _Leftovers<State>?
   ) -> Bool {
-    isNotifying = false
+    phase.closeRound(thread: turn.thread)
     // One branch for both: a store without owner-bound subscribers has a countdown of 0, and
     // the inlined loop compiles worse with a second branch here (docs/performance.md).
     if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
@@ -347,8 +352,7 @@ extension _StoreCore {
   /// Notifying → idle, once the queue word says so.
   @inlinable @inline(__always)
   mutating func goIdle(leftovers: inout _Leftovers<State>?) {
-    isBusy = false
-    drainThread = 0
+    phase.goIdle()
     if feedback.count != 0 { feedback = _FeedbackMeter() }
     guard !idleWaiters.isEmpty else { return }
     var made = leftovers.take() ?? _Leftovers()
@@ -420,13 +424,9 @@ extension _StoreCore {
       return "\(sideCount) action(s) in the side queue, not marked pending"
     }
     if !isBusy {
-      if turnInFlight || isNotifying { return "idle, yet a turn or a round is in flight" }
       if !queue.isEmpty { return "idle with \(queue.count) action(s) queued" }
-      if drainThread != 0 || reducerThread != 0 { return "idle, yet a thread owns the queue" }
       if feedback.count != 0 { return "idle with feedback counted" }
     }
-    if turnInFlight && isNotifying { return "a turn in flight during a notification round" }
-    if isNotifying && reducerThread != 0 { return "a reducer call during a notification round" }
     if state == nil {
       if !lendsState { return "the state is lent by a store that does not lend" }
       if !turnInFlight { return "the state is lent outside a turn" }

@@ -312,7 +312,7 @@ extension _StoreEngine {
     var turn = _Turn(type: action.type, completion: completion, thread: _currentThreadID())
     // This thread runs the queue from here on: the blocking idle wait, called from a
     // subscriber or completion it runs, must know it. Only the asynchronous path pays this.
-    inner.withLock { $0.drainThread = turn.thread }
+    inner.withLock { $0.resumeFinish(thread: turn.thread) }
     var state = self.state
     if finishTurn(action, &turn, &state, outcome) { runQueued(&turn, &state) }
   }
