@@ -25,64 +25,34 @@ import Dispatch
 /// model-based random test after every step of its programs.
 @usableFromInline
 struct _StoreCore<State: StateProtocol> {
+  // MARK: The run loop's state
+
   /// The committed state; `nil` only while it is lent to an in-place reduction (see
   /// `startTurn`), which puts the new state back when it commits.
   @usableFromInline var state: State?
-  /// Whether the store lends its state to the reducer (``StateAccess/lentToReducer``, with a
-  /// reducer that cannot fail half-way).
-  @usableFromInline let lendsState: Bool
   /// How many actions the thread running the queue may feed back before the store goes idle
   /// (the store's `nestedDispatchLimit`).
   @usableFromInline let feedbackLimit: Int
-
-  // MARK: The run loop's state
-
   /// The type of the action in flight.
   @usableFromInline var reducingType = 0
   /// The serial number of the latest turn, for the watchdog.
   @usableFromInline var turnSerial: UInt64 = 0
   @usableFromInline var subscribers = _SubscriberTable<State>()
-  /// Called, outside the lock, the next time the store goes idle.
-  @usableFromInline var idleWaiters: [@Sendable () -> Void] = []
   /// Feedback: actions the draining thread dispatched to this store since it was last idle.
   @usableFromInline var feedback = _FeedbackMeter()
 
-  // MARK: Rarer work a round carries
+  // MARK: Side concerns, each a value of its own (StoreCore+SideConcerns.swift)
 
-  /// Actions dispatched from inside the reducer to a store with middleware: their middleware
-  /// runs after the current commit, on the draining thread, so that it reads a committed state.
-  @usableFromInline var deferredDispatches: [_Pending<State>] = []
-  /// Completions of feedback actions dropped while the state was lent: called with the next
-  /// committed state.
-  @usableFromInline var lateCompletions: [_Completion<State>] = []
-
-  // MARK: A lent state's readers
-
-  /// A re-entrant read of a lent state is being reported: a diagnostics handler that reads the
-  /// state again is not reported again (it would recurse).
-  @usableFromInline var isReportingLentRead = false
-  /// Readers waiting for a lent state to come back, not yet woken.
-  @usableFromInline var readersToWake = 0
-  /// Readers that found the state lent and have not read it yet: while there are any, the
-  /// state is not lent again, so each of them reads at its first wake-up.
-  @usableFromInline var readersWaiting = 0
-
-  // MARK: Watching and timing turns
-
+  /// Whether the store lends its state to the reducer, and the readers of a lent state.
+  @usableFromInline var lending: Lending
+  /// Work a round rarely carries: idle waiters, deferred dispatches, late completions.
+  @usableFromInline var extras = Extras()
+  /// The reducer-timeout watchdog and the call that arms its timer.
   @usableFromInline var watchdog: _Watchdog<State>
-  /// Arms the watchdog's timer. Called under the lock, at most once per period of the timer
-  /// while the store is busy; set by the engine once it exists (the timer needs the engine).
-  @usableFromInline var armWatchdog: (@Sendable () -> Void)?
-  /// How many observers (action logs) want each turn timed; timing costs two clock reads.
-  @usableFromInline var timingRequests = 0
-  @usableFromInline var turnStartedAt: UInt64 = 0
-  /// From the reducer's call to the commit, for the action being notified.
-  @usableFromInline var lastTurnNanoseconds: UInt64 = 0
-  /// The timeline's tracer, when a timeline records the store; it counts in `timingRequests`,
-  /// so that a store nobody observes checks nothing more per turn.
-  @usableFromInline var tracer: _Tracer<State>?
-  /// The mark of the traced action in flight; set when a turn starts while timing is on.
-  @usableFromInline var turnMark: _TraceMark?
+  /// Per-turn timing, for action logs and the timeline.
+  @usableFromInline var timing = Timing()
+  /// The timeline's tracer and the mark of the traced action in flight.
+  @usableFromInline var tracing = Tracing()
 
   // MARK: What a dispatching thread reads and writes
 
@@ -105,7 +75,7 @@ struct _StoreCore<State: StateProtocol> {
   @usableFromInline
   init(state: State, lendsState: Bool, feedbackLimit: Int, watchesTurns: Bool) {
     self.state = state
-    self.lendsState = lendsState
+    self.lending = Lending(lendsState: lendsState)
     self.feedbackLimit = feedbackLimit
     self.watchdog = _Watchdog(watches: watchesTurns)
   }
@@ -178,7 +148,7 @@ extension _StoreCore {
       }
       queueWord.claim(for: turn.thread)
       // A store timed only for an action log has no tracer, and its mark stays `nil`.
-      if timingRequests != 0, tracer != nil { turnMark = traceMark(gate: gate) }
+      if timing.requests != 0, tracing.tracer != nil { tracing.turnMark = traceMark(gate: gate) }
       given = startTurn(&turn)
       return .run
     }
@@ -187,7 +157,7 @@ extension _StoreCore {
       queue.append(
         _Pending(
           action: action, type: turn.type, completion: turn.completion.take(), gate: gate,
-          mark: timingRequests != 0 ? traceMark(gate: gate) : nil))
+          mark: timing.requests != 0 ? traceMark(gate: gate) : nil))
       return .queued
     }
     // Fed back by the thread running the queue: a subscriber, a completion or the reducer.
@@ -196,7 +166,7 @@ extension _StoreCore {
       // Dropped from inside an in-place reducer, which holds the state: the completion gets
       // the state that reducer commits.
       if state == nil, let completion = turn.completion.take() {
-        lateCompletions.append(completion)
+        extras.lateCompletions.append(completion)
       }
       given = state
       return .droppedFeedback(reportsLoop: firstTrip)
@@ -205,7 +175,7 @@ extension _StoreCore {
     queue.append(
       _Pending(
         action: action, type: turn.type, completion: turn.completion.take(), gate: gate,
-        mark: timingRequests != 0 ? traceMark(gate: gate) : nil))
+        mark: timing.requests != 0 ? traceMark(gate: gate) : nil))
     return reducing ? .queuedFromReducer(reducingType: reducingType) : .queued
   }
 
@@ -221,11 +191,12 @@ extension _StoreCore {
     phase.start(thread: turn.thread)
     reducingType = turn.type
     turnSerial &+= 1
-    if watchdog.turnStarted() { armWatchdog?() }
-    if timingRequests != 0 { turnStartedAt = _uptimeNanoseconds() }
+    if watchdog.turnStarted() { watchdog.arm?() }
+    if timing.requests != 0 { timing.turnStartedAt = _uptimeNanoseconds() }
     // A replacement's state is computed through `finish`, never lent; nor is the state while
     // readers that found it lent have not read it yet.
-    if lendsState, readersWaiting == 0, turn.kind == .reduce, let own = state.take() {
+    if lending.lendsState, lending.readersWaiting == 0, turn.kind == .reduce, let own = state.take()
+    {
       turn.lent = true
       return own
     }
@@ -258,8 +229,8 @@ extension _StoreCore {
     _ newState: consuming State?, into state: inout State, turn: inout _Turn<State>,
     round: inout _UnretainedSubscriberRound<State>
   ) -> State? {
-    if timingRequests != 0 {
-      lastTurnNanoseconds = _uptimeNanoseconds() &- turnStartedAt
+    if timing.requests != 0 {
+      timing.lastTurnNanoseconds = _uptimeNanoseconds() &- timing.turnStartedAt
     }
     var replaced: State?
     if let newState = newState.take() {
@@ -269,15 +240,15 @@ extension _StoreCore {
       // this store releases no last reference.
       state = newState
     }
-    if readersToWake != 0 {
-      round.readersToWake = readersToWake
-      readersToWake = 0
+    if lending.readersToWake != 0 {
+      round.readersToWake = lending.readersToWake
+      lending.readersToWake = 0
     }
-    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty {
+    if !extras.lateCompletions.isEmpty || !extras.deferredDispatches.isEmpty {
       round.extras = _RoundExtras(
-        lateCompletions: lateCompletions, deferredDispatches: deferredDispatches)
-      lateCompletions = []
-      deferredDispatches = []
+        lateCompletions: extras.lateCompletions, deferredDispatches: extras.deferredDispatches)
+      extras.lateCompletions = []
+      extras.deferredDispatches = []
     }
     turn.lent = false
     subscribers.collect(for: turn.kind, type: turn.type, into: &round)
@@ -308,7 +279,7 @@ extension _StoreCore {
     turn.type = pending.type
     turn.kind = _Turn<State>.kind(of: pending.type)
     turn.completion = pending.completion
-    if timingRequests != 0 { turnMark = pending.mark }
+    if timing.requests != 0 { tracing.turnMark = pending.mark }
     next = pending.action
     state = startTurn(&turn)
     return true
@@ -354,10 +325,10 @@ extension _StoreCore {
   mutating func goIdle(leftovers: inout _Leftovers<State>?) {
     phase.goIdle()
     if feedback.count != 0 { feedback = _FeedbackMeter() }
-    guard !idleWaiters.isEmpty else { return }
+    guard !extras.idleWaiters.isEmpty else { return }
     var made = leftovers.take() ?? _Leftovers()
-    made.calls += idleWaiters
-    idleWaiters = []
+    made.calls += extras.idleWaiters
+    extras.idleWaiters = []
     leftovers = made
   }
 
@@ -398,10 +369,10 @@ extension _StoreCore {
   @usableFromInline
   mutating func registerReader(isWaiting: inout Bool) {
     if !isWaiting {
-      readersWaiting += 1
+      lending.readersWaiting += 1
       isWaiting = true
     }
-    readersToWake += 1
+    lending.readersToWake += 1
   }
 }
 
@@ -428,10 +399,12 @@ extension _StoreCore {
       if feedback.count != 0 { return "idle with feedback counted" }
     }
     if state == nil {
-      if !lendsState { return "the state is lent by a store that does not lend" }
+      if !lending.lendsState { return "the state is lent by a store that does not lend" }
       if !turnInFlight { return "the state is lent outside a turn" }
     }
-    if readersWaiting < 0 || readersToWake < 0 { return "a negative count of waiting readers" }
+    if lending.readersWaiting < 0 || lending.readersToWake < 0 {
+      return "a negative count of waiting readers"
+    }
     if !isNotifying && subscribers.hasDeferredChanges {
       return "subscriber changes held back outside a round"
     }

@@ -270,10 +270,10 @@ extension _StoreEngine {
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
       // The one check a store pays for being observable: a timeline's turns are traced.
-      if core.timingRequests != 0 {
+      if core.timing.requests != 0 {
         tracedTurn = core.tracedTurn()
         traced = tracedTurn != nil
-        publishTimedTurn(core.lastTurnNanoseconds, startedAt: core.turnStartedAt)
+        publishTimedTurn(core.timing.lastTurnNanoseconds, startedAt: core.timing.turnStartedAt)
       }
       if round.isSilent, turn.completion == nil, !traced {
         closed = true
