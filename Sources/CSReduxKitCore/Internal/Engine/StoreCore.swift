@@ -14,10 +14,13 @@ import Dispatch
 /// them in order:
 ///
 /// - `admit`: idle → reducing (the caller runs the queue), or the action is queued or dropped;
+///   returns an `_Admission`, which says which;
 /// - `reducerReturned`: reducing → awaitingFinish, when the reducer returned without it;
 /// - `resumeFinish`: awaitingFinish → finishing, on the thread that called `finish`;
-/// - `commit`: reducing or finishing → notifying, with the subscribers to call;
-/// - `closeRound`: notifying → reducing the next queued action, or idle.
+/// - `commit`: reducing or finishing → notifying, with the subscribers to call collected into
+///   the caller's round; returns the state it replaced, to be released outside the lock;
+/// - `closeRound`: notifying → reducing the next queued action, or idle; returns a
+///   `_RoundClosed`: whether to run the next turn, and the leftovers to settle.
 ///
 /// Each changes `phase` through `_StorePhase`'s own transitions, which stop a debug build with
 /// the phase and the event named when the event is illegal there. `brokenInvariant()` states
@@ -257,32 +260,37 @@ extension _StoreCore {
   }
 
   /// Ends a notification round: notifying → reducing the next queued action, loaded into
-  /// `turn` (the action itself into `next`) with its state into `state`, and returns `true`;
-  /// or idle, and returns `false`. The turn's completion and action were taken before:
-  /// loading the next ones releases nothing. What is to be dealt with outside the lock goes into
-  /// `leftovers`, made only when there is any: the subscribers removed during the round, to
-  /// be released, and calls to make: the completions of cancelled effects' actions it
-  /// dropped, then the idle waiters.
+  /// `turn` (the action itself into `next`) with its state into `state`; or idle. The turn's
+  /// completion and action were taken before: loading the next ones releases nothing. Returns
+  /// what the caller does next: run the loaded turn, or stop (the store went idle); and deal
+  /// with the leftovers outside the lock, made only when there are any: the subscribers
+  /// removed during the round, to be released, and calls to make: the completions of
+  /// cancelled effects' actions it dropped, then the idle waiters.
+  ///
+  /// The action goes into `next`, where the run loop keeps it between turns, rather than into
+  /// the returned value, which stays two words (docs/performance.md, "The transitions'
+  /// return values").
   @inlinable @inline(__always)
   mutating func closeRound(
-    _ turn: inout _Turn<State>, _ state: inout State, next: inout (any ActionProtocol)?,
-    leftovers: inout _Leftovers<State>?
-  ) -> Bool {
+    _ turn: inout _Turn<State>, _ state: inout State, next: inout (any ActionProtocol)?
+  ) -> _RoundClosed<State> {
     phase.closeRound(thread: turn.thread)
+    var closed = _RoundClosed<State>()
     // One branch for both: a store without owner-bound subscribers has a countdown of 0, and
     // the inlined loop compiles worse with a second branch here (docs/performance.md).
     if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
-      takeDeferredChanges(into: &leftovers)
+      closed.leftovers = takeDeferredChanges()
     }
-    guard let pending = nextPending(leftovers: &leftovers) else { return false }
+    guard let pending = nextPending(leftovers: &closed.leftovers) else { return closed }
     queueWord.hand(to: turn.thread)
     turn.type = pending.type
     turn.kind = _Turn<State>.kind(of: pending.type)
     turn.completion = pending.completion
     if timing.requests != 0 { tracing.turnMark = pending.mark }
     next = pending.action
+    closed.runsNext = true
     state = startTurn(&turn)
-    return true
+    return closed
   }
 
   /// The next queued action whose turn may start, taking the side queue's actions when the
@@ -326,7 +334,7 @@ extension _StoreCore {
     phase.goIdle()
     if feedback.count != 0 { feedback = _FeedbackMeter() }
     guard !extras.idleWaiters.isEmpty else { return }
-    var made = leftovers.take() ?? _Leftovers()
+    let made = leftovers.take() ?? _Leftovers()
     made.calls += extras.idleWaiters
     extras.idleWaiters = []
     leftovers = made
@@ -342,7 +350,7 @@ extension _StoreCore {
       guard let gate = pending.gate, gate.isCancelled else { return pending }
       // The call holds the action too: it is released with the call, outside the lock.
       let state = presentState
-      var made = leftovers.take() ?? _Leftovers()
+      let made = leftovers.take() ?? _Leftovers()
       made.calls.append { pending.completion?(state, .dropped(.effectCancelled)) }
       leftovers = made
     }
@@ -354,14 +362,14 @@ extension _StoreCore {
   /// released outside the lock; so do the owner-bound subscribers when a sweep is due, to be
   /// checked for a freed owner there.
   @usableFromInline
-  mutating func takeDeferredChanges(into leftovers: inout _Leftovers<State>?) {
+  mutating func takeDeferredChanges() -> _Leftovers<State>? {
     let removed = subscribers.applyDeferred()
     let sweep = subscribers.commitsUntilSweep != 0 ? subscribers.sweepIfDue() : nil
-    guard !removed.isEmpty || sweep != nil else { return }
-    var made = leftovers.take() ?? _Leftovers()
+    guard !removed.isEmpty || sweep != nil else { return nil }
+    let made = _Leftovers<State>()
     made.removed = removed
     made.ownerSweep = sweep
-    leftovers = made
+    return made
   }
 
   /// Registers a reader on another thread than the reducing one that found the state lent, to
@@ -441,11 +449,28 @@ struct _RoundExtras<State: StateProtocol> {
   }
 }
 
+/// What closing a round tells the run loop to do: run the next queued action, whose turn
+/// started, or stop (the store went idle); and deal with the leftovers outside the lock.
+@usableFromInline
+struct _RoundClosed<State: StateProtocol> {
+  /// Whether the next queued action's turn started (loaded into the caller's turn and
+  /// `next`); `false` when the store went idle.
+  @usableFromInline var runsNext = false
+  /// What to deal with outside the lock (`settle`), when there is any.
+  @usableFromInline var leftovers: _Leftovers<State>?
+
+  @inlinable
+  init() {}
+}
+
 /// What closing a round handed back to deal with outside the lock: the subscribers removed
 /// during the round (to be released), the owner-bound subscribers to check when a sweep is
 /// due, and the calls to make. A round that has none, the common case, hands back `nil`.
+///
+/// A class, made only on the rare path that has leftovers, so that what a closed round
+/// returns (`_RoundClosed`) is two words, held in registers.
 @usableFromInline
-struct _Leftovers<State: StateProtocol> {
+final class _Leftovers<State: StateProtocol> {
   @usableFromInline var removed: [_Subscriber<State>] = []
   @usableFromInline var ownerSweep: ContiguousArray<_Subscriber<State>>?
   @usableFromInline var calls: [@Sendable () -> Void] = []

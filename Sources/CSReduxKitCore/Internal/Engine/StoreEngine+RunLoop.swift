@@ -277,7 +277,9 @@ extension _StoreEngine {
       }
       if round.isSilent, turn.completion == nil, !traced {
         closed = true
-        hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
+        var closing = core.closeRound(&turn, &state, next: &next)
+        hasNext = closing.runsNext
+        if let made = closing.leftovers.take() { leftovers = made }
       }
       core.checkInvariants()
     }
@@ -296,7 +298,10 @@ extension _StoreEngine {
       }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }
-        return core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
+        // Stored only when there are any: the round before left none.
+        var closing = core.closeRound(&turn, &state, next: &next)
+        if let made = closing.leftovers.take() { leftovers = made }
+        return closing.runsNext
       }
     }
     if let leftovers = leftovers.take() { settle(leftovers) }
