@@ -405,7 +405,14 @@ extension _StoreCore {
     if !isBusy {
       if !queue.isEmpty { return "idle with \(queue.count) action(s) queued" }
       if feedback.count != 0 { return "idle with feedback counted" }
+      // Each is held for the next commit, or for the store to go idle.
+      if !extras.idleWaiters.isEmpty { return "idle with idle waiters not called" }
+      if !extras.lateCompletions.isEmpty || !extras.deferredDispatches.isEmpty {
+        return "idle with a round's extras held"
+      }
     }
+    // Readers register only while the state is lent; the commit that puts it back wakes them.
+    if state != nil && lending.readersToWake != 0 { return "readers to wake, the state not lent" }
     if state == nil {
       if !lending.lendsState { return "the state is lent by a store that does not lend" }
       if !turnInFlight { return "the state is lent outside a turn" }
