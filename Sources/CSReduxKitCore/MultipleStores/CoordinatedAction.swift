@@ -24,7 +24,7 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
 
   /// The action the follow made.
   public var action: any ActionProtocol {
-    if let boxed = carried as? _WrappedAction { return boxed.action }
+    if let boxed = carried as? WrappedAction { return boxed.action }
     return Action(type: type, storage: carried as? _PayloadStorage)
   }
 
@@ -59,20 +59,20 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
     ofOpened action: Opened
   ) -> (any AnyObject & Sendable)? {
     if Opened.self == Action.self { return _identityCast(action, to: Action.self).storage }
-    return _WrappedAction(action)
+    return WrappedAction(action)
   }
 
   /// The wrapped action's payload.
   public var data: (any Sendable)? {
     if let payload = carried as? _PayloadStorage { return payload.value }
-    return (carried as? _WrappedAction)?.action.data
+    return (carried as? WrappedAction)?.action.data
   }
 
   /// The wrapped action's enum, when it is kept in a box; `nil` for a wrapped ``Action``,
   /// whose payload alone is kept (so that wrapping allocates nothing): a store that declares
   /// its ``ActionTypes`` then judges it by its type.
   public var origin: ActionOrigin? {
-    (carried as? _WrappedAction)?.action.origin
+    (carried as? WrappedAction)?.action.origin
   }
 
   /// How many follows the change went through to get here: one less than the stores in
@@ -107,7 +107,7 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
 }
 
 /// An action other than an ``Action`` that a ``CoordinatedAction`` wraps.
-final class _WrappedAction: Sendable {
+final class WrappedAction: Sendable {
   let action: any ActionProtocol
 
   init(_ action: any ActionProtocol) {

@@ -56,7 +56,7 @@ public final class StoreCoordinator: Sendable {
   public let followDepthLimit: Int
 
   @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
-  let inner: _Locked<_CoordinatorCore>
+  let inner: _Locked<CoordinatorCore>
 
   /// Creates a coordinator with no stores.
   ///
@@ -72,7 +72,7 @@ public final class StoreCoordinator: Sendable {
   ) {
     self.followDepthLimit = max(followDepthLimit, 1)
     self.diagnostics = diagnostics
-    self.inner = _Locked(_CoordinatorCore())
+    self.inner = _Locked(CoordinatorCore())
   }
 
   deinit {
@@ -270,7 +270,7 @@ public final class StoreCoordinator: Sendable {
         ended.append(follow.subscription)
         return true
       }
-      core.follows.append(_Follow(subscription: subscription, target: target))
+      core.follows.append(KeptFollow(subscription: subscription, target: target))
       return ended
     }
     // Outside the lock: cancelling releases the follow's closures.

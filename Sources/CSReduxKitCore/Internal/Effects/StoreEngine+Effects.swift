@@ -45,7 +45,7 @@ extension _StoreEngine {
   /// Reports a thunk that the store does not run; returns `false`: the queue takes the action.
   @usableFromInline
   func refuseThunk(_ action: any ActionProtocol) -> Bool {
-    if action is any _AnyThunk { reportThunkNotRun(action) }
+    if action is any AnyThunk { reportThunkNotRun(action) }
     return false
   }
 
