@@ -20,7 +20,6 @@ final class _EffectRegistry: Sendable {
   /// `cancelInFlight`; returns its serial number and the tasks to cancel, or `nil` when the
   /// store is gone (the effect must not run). `trace` is the effect's trace when a timeline
   /// records the store: the effects it supersedes are then cancelled by it.
-  @usableFromInline
   func register(
     _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool, trace: _EffectTrace?
   ) -> (serial: UInt64, superseded: [Task<Void, Never>])? {
@@ -52,7 +51,6 @@ final class _EffectRegistry: Sendable {
 
   /// Hands the registry the effect's task, or cancels it at once when the effect was
   /// cancelled before its task existed.
-  @usableFromInline
   func attach(_ task: Task<Void, Never>, serial: UInt64) {
     let cancelled = table.withLock { table -> Bool in
       // The entry is changed in place: copying it out and back would copy each of its parts.

@@ -8,7 +8,6 @@
 /// into its own store or another: a timeline numbers the mark as an effect, never as an
 /// entry, so a chain of causes that meets it names the effect and goes on to the effect's own
 /// cause.
-@usableFromInline
 package final class _EffectTrace: Sendable {
   /// The cause of the effect's dispatches; its own cause is what was being handled when the
   /// effect started (`nil` for a start from outside every recorded store).
@@ -23,7 +22,6 @@ package final class _EffectTrace: Sendable {
   let report: @Sendable (_EffectEvent) -> Void
   /// Tells the timeline that the effect started: after it was registered, before its task
   /// runs, so that the timeline numbers it before anything it dispatches is recorded.
-  @usableFromInline
   func reportStart() {
     report(.started(self))
   }

@@ -11,7 +11,7 @@ extension _StoreEngine {
   /// thunk does not reach the queue): the effect's cause is then that mark's cause, so that
   /// the effect names, and with the kind it was made by, the entry or call that dispatched
   /// the thunk.
-  @usableFromInline @inline(never)
+  @inline(never)
   func traceEffect(_ thunk: Thunk<State>) -> _EffectTrace? {
     let context = _TraceContext.current
     let found = inner.withLock {
