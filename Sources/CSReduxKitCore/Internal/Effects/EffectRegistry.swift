@@ -21,7 +21,7 @@ final class _EffectRegistry: Sendable {
   /// store is gone (the effect must not run). `trace` is the effect's trace when a timeline
   /// records the store: the effects it supersedes are then cancelled by it.
   func register(
-    _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool, trace: _EffectTrace?
+    _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool, trace: EffectTrace?
   ) -> (serial: UInt64, superseded: [Task<Void, Never>])? {
     let key = effect.id.map(EffectKey.init)
     return table.withLock { table in
@@ -126,7 +126,7 @@ final class _EffectRegistry: Sendable {
   }
 
   /// Who cancelled the effect traced by `trace`, read under the lock it was written under.
-  func cancellation(of trace: _EffectTrace) -> _EffectCancellation? {
+  func cancellation(of trace: EffectTrace) -> _EffectCancellation? {
     table.withLock { _ in trace.cancellation }
   }
 
@@ -249,11 +249,11 @@ struct EffectEntry {
   let key: EffectKey?
   let gate: _EffectGate
   /// The effect's trace, when a timeline records the store.
-  let trace: _EffectTrace?
+  let trace: EffectTrace?
   /// `nil` until the task is attached, right after it is created.
   var task: Task<Void, Never>?
 
-  init(effect: RunningEffect, key: EffectKey?, gate: _EffectGate, trace: _EffectTrace?) {
+  init(effect: RunningEffect, key: EffectKey?, gate: _EffectGate, trace: EffectTrace?) {
     self.effect = effect
     self.key = key
     self.gate = gate

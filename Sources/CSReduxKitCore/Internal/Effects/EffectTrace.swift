@@ -8,7 +8,7 @@
 /// into its own store or another: a timeline numbers the mark as an effect, never as an
 /// entry, so a chain of causes that meets it names the effect and goes on to the effect's own
 /// cause.
-package final class _EffectTrace: Sendable {
+package final class EffectTrace: Sendable {
   /// The cause of the effect's dispatches; its own cause is what was being handled when the
   /// effect started (`nil` for a start from outside every recorded store).
   package let mark: _TraceMark
@@ -78,7 +78,7 @@ package enum _EffectEnd: Sendable {
 /// What a recorded store tells its timeline about its effects.
 package enum _EffectEvent: Sendable {
   /// An effect started; the timeline numbers its mark.
-  case started(_EffectTrace)
+  case started(EffectTrace)
   /// An effect's work returned, at `_uptimeNanoseconds()` `endedAt`.
-  case ended(_EffectTrace, _EffectEnd, endedAt: UInt64)
+  case ended(EffectTrace, _EffectEnd, endedAt: UInt64)
 }

@@ -100,7 +100,7 @@ extension _StoreEngine {
   /// dispatches when a timeline traces it, and otherwise with the cause the task inherited.
   func runEffectTask(
     _ effect: RunningEffect, serial: UInt64, context: ThunkContext<State>,
-    trace: _EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
+    trace: EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
   ) async {
     guard let trace else {
       return await _TraceContext.asEffect {
@@ -116,7 +116,7 @@ extension _StoreEngine {
   /// tells the timeline tracing it how it ended, and removes the effect.
   func runEffect(
     _ effect: RunningEffect, serial: UInt64, context: ThunkContext<State>,
-    trace: _EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
+    trace: EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
   ) async {
     var failure: (any Error)?
     if !context.isCancelled {

@@ -124,7 +124,7 @@ package final class _TraceMark: Sendable {
     number = sequence
   }
 
-  /// The number of the effect whose dispatches this mark causes (`_EffectTrace.mark`), -1 for
+  /// The number of the effect whose dispatches this mark causes (`EffectTrace.mark`), -1 for
   /// the mark of an action. Read and written like `number`.
   nonisolated(unsafe) var effectNumber = -1
 
