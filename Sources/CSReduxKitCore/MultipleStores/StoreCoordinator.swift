@@ -101,12 +101,24 @@ public final class StoreCoordinator: Sendable {
     _ store: Store<State>,
     translate: @escaping @Sendable (any ActionProtocol) -> (any ActionProtocol)? = { $0 }
   ) {
-    // Made here, in the caller's module, so that its closure is specialized for `State`.
-    add(_Member(store: store, translate: translate), for: store)
+    // Made here, in the caller's module, so that it is specialized for `State`.
+    let deliver: @Sendable (any ActionProtocol) -> Bool? = { [weak store] action in
+      guard let store else { return nil }
+      guard let translated = translate(action) else { return false }
+      let actions = store.declaredActions
+      guard !actions.declaresEnums || actions.accepts(translated) else { return false }
+      store.dispatch(translated)
+      return true
+    }
+    add(store, name: store.name, deliver: deliver)
   }
 
   @usableFromInline
-  func add(_ member: _Member, for store: AnyObject) {
+  func add(
+    _ store: any AnyObject & Sendable, name: String,
+    deliver: @escaping @Sendable (any ActionProtocol) -> Bool?
+  ) {
+    let member = Member(store: store, name: name, deliver: deliver)
     inner.withLock { core in
       core.members.removeAll { $0.reference.object == nil }
       if let index = core.members.firstIndex(where: { $0.reference.object === store }) {
@@ -179,7 +191,7 @@ public final class StoreCoordinator: Sendable {
     var receivers: [String] = []
     var isOwn = true
     while let (next, members) = inner.withLock({
-      core -> ((action: any ActionProtocol, cause: TraceCause?), [_Member])? in
+      core -> ((action: any ActionProtocol, cause: TraceCause?), [Member])? in
       // Freed stores are dropped only when a delivery found one: looking at every member's
       // weak reference on every broadcast would cost as much as a dispatch each.
       if hasGone { core.members.removeAll { $0.reference.object == nil } }

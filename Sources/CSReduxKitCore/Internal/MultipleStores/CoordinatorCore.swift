@@ -1,6 +1,6 @@
 /// The coordinator's mutable parts, behind its lock.
 struct CoordinatorCore: Sendable {
-  var members: [_Member] = []
+  var members: [Member] = []
   /// Broadcasts to deliver, each with the cause it was made under (for a timeline).
   var broadcasts: [(action: any ActionProtocol, cause: TraceCause?)] = []
   var isBroadcasting = false
