@@ -9,8 +9,7 @@ package enum _CauseKind: UInt8, Sendable {
 }
 
 /// The entry being handled (as its mark) and how a dispatch made now relates to it.
-@usableFromInline
-package struct _TraceCause: Sendable {
+package struct TraceCause: Sendable {
   package let mark: _TraceMark
   package let kind: _CauseKind
 
@@ -25,7 +24,7 @@ package struct _TraceCause: Sendable {
 /// its broadcasts and follows. Tasks inherit it, so an effect's dispatches keep the cause of
 /// the action that started the effect.
 package enum _TraceContext {
-  @TaskLocal package static var current: _TraceCause?
+  @TaskLocal package static var current: TraceCause?
 
   /// 1 once a timeline has recorded a store in this process, and 1 from then on; 0 before.
   ///
@@ -55,45 +54,42 @@ package enum _TraceContext {
   /// The cause bound here, if any; `nil` without a task-local read while no timeline has
   /// recorded a store.
   @inline(__always)
-  static var currentIfRecording: _TraceCause? { mayHaveCause ? current : nil }
+  static var currentIfRecording: TraceCause? { mayHaveCause ? current : nil }
 
   /// Runs `body` with the current cause, if any, changed to `kind`: a coordinator's deliveries
   /// keep the entry being handled and say how they were made.
   package static func with<Result>(_ kind: _CauseKind, _ body: () -> Result) -> Result {
     guard let cause = currentIfRecording else { return body() }
-    return $current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
+    return $current.withValue(TraceCause(mark: cause.mark, kind: kind), operation: body)
   }
 
   /// Runs an effect's work with the cause it inherited, if any, changed to `.effect`.
   static func asEffect(_ body: () async -> Void) async {
     guard let cause = currentIfRecording else { return await body() }
-    await $current.withValue(_TraceCause(mark: cause.mark, kind: .effect), operation: body)
+    await $current.withValue(TraceCause(mark: cause.mark, kind: .effect), operation: body)
   }
 }
 
 /// The cause a dispatch made here would have now; for a coordinator's broadcasts and follows,
 /// which carry it to the thread that delivers them. `nil`, after one atomic load, while no
 /// timeline has recorded a store in the process.
-@usableFromInline
-func _currentTraceCause() -> _TraceCause? {
+func currentTraceCause() -> TraceCause? {
   _TraceContext.currentIfRecording
 }
 
 /// Runs `body`, a coordinator's delivery, with `cause` (when there is one) as the cause of
 /// what it dispatches, made by `kind`.
-@usableFromInline
-func _withTraceCause(_ cause: _TraceCause?, _ kind: _CauseKind, _ body: () -> Void) {
+func withTraceCause(_ cause: TraceCause?, _ kind: _CauseKind, _ body: () -> Void) {
   guard let cause else { return body() }
-  _TraceContext.$current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
+  _TraceContext.$current.withValue(TraceCause(mark: cause.mark, kind: kind), operation: body)
 }
 
 /// Runs `body`, part of a traced round, with the entry of `mark` (when there is one) as the
 /// cause of what it dispatches, made by `kind`. Not generic: a traced round calls it without
 /// looking up any metadata.
-@usableFromInline
-func _bindTraceMark(_ mark: _TraceMark?, _ kind: _CauseKind, _ body: () -> Void) {
+func bindTraceMark(_ mark: _TraceMark?, _ kind: _CauseKind, _ body: () -> Void) {
   guard let mark else { return body() }
-  _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: kind), operation: body)
+  _TraceContext.$current.withValue(TraceCause(mark: mark, kind: kind), operation: body)
 }
 
 /// One action of a recorded store, from its arrival at the store to its entry in the
@@ -103,7 +99,7 @@ package final class _TraceMark: Sendable {
   /// The tracer of the store the action belongs to.
   package let tracer: ObjectIdentifier
   /// What was being handled when the action was dispatched.
-  package let cause: _TraceCause?
+  package let cause: TraceCause?
   /// The entry's global number, -1 until the timeline records it. Only the timeline that
   /// owns `tracer` reads or writes it, under its lock: a timeline looks at the number of a
   /// mark only after finding the mark's tracer among its own.
@@ -112,7 +108,7 @@ package final class _TraceMark: Sendable {
   /// the chain never passed on stays unadmitted; only the store's lock reads or sets it.
   nonisolated(unsafe) var isAdmitted = false
 
-  package init(tracer: ObjectIdentifier, cause: _TraceCause?) {
+  package init(tracer: ObjectIdentifier, cause: TraceCause?) {
     self.tracer = tracer
     self.cause = cause
   }
@@ -127,7 +123,7 @@ package final class _TraceMark: Sendable {
     number = sequence
   }
 
-  /// The number of the effect whose dispatches this mark causes (`_EffectTrace.mark`), -1 for
+  /// The number of the effect whose dispatches this mark causes (`EffectTrace.mark`), -1 for
   /// the mark of an action. Read and written like `number`.
   nonisolated(unsafe) var effectNumber = -1
 
@@ -171,14 +167,13 @@ package final class _Tracer<State: StateProtocol>: Sendable {
   /// Called outside the store's lock, on the thread that committed the action, with the
   /// action as the subscribers receive it, the committed state, the turn's duration and when
   /// the turn was committed (`_uptimeNanoseconds()`), to date the entry without a clock read.
-  @usableFromInline package let committed:
-    @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
+  package let committed: @Sendable (_TraceMark, any ActionProtocol, State, TurnTiming) -> Void
 
   /// Called, outside every lock, as an effect of the store starts and as it ends.
   package let effects: (@Sendable (_EffectEvent) -> Void)?
 
   package init(
-    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, TurnTiming) -> Void
   ) {
     self.committed = committed
     self.effects = nil
@@ -186,7 +181,7 @@ package final class _Tracer<State: StateProtocol>: Sendable {
 
   /// A tracer that is also told of the store's effects.
   package init(
-    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void,
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, TurnTiming) -> Void,
     effects: @escaping @Sendable (_EffectEvent) -> Void
   ) {
     self.committed = committed
@@ -212,12 +207,10 @@ struct _TracedTurn<State: StateProtocol> {
 }
 
 /// How long a traced turn took, and when it was committed (`_uptimeNanoseconds()`).
-@usableFromInline
-package struct _TurnTiming: Sendable {
+package struct TurnTiming: Sendable {
   package let nanoseconds: UInt64
   package let committedAt: UInt64
 
-  @usableFromInline
   init(nanoseconds: UInt64, committedAt: UInt64) {
     self.nanoseconds = nanoseconds
     self.committedAt = committedAt
@@ -239,7 +232,7 @@ extension _StoreCore {
       context.mark.stopMiddlewareClock()
       return context.mark
     }
-    let cause = context.map { _TraceCause(mark: $0.mark, kind: gate == nil ? $0.kind : .effect) }
+    let cause = context.map { TraceCause(mark: $0.mark, kind: gate == nil ? $0.kind : .effect) }
     let mark = _TraceMark(tracer: id, cause: cause)
     mark.isAdmitted = true
     return mark
@@ -303,7 +296,7 @@ extension _StoreEngine {
   /// store is traced: a store nobody records pays one atomic load.
   @usableFromInline @inline(never)
   func executeTraced(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
-    _bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) {
+    bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) {
       execute(action, state, finish)
     }
   }
@@ -314,7 +307,7 @@ extension _StoreEngine {
     _ reduce: (any ActionProtocol, inout State) -> Void, _ action: any ActionProtocol,
     _ state: inout State
   ) {
-    _bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) { reduce(action, &state) }
+    bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) { reduce(action, &state) }
   }
 
   /// Runs a traced store's middleware chain for a new action, with the action's mark as the
@@ -326,7 +319,7 @@ extension _StoreEngine {
     }
     let mark = _TraceMark(tracer: ObjectIdentifier(tracer), cause: _TraceContext.current)
     mark.startMiddlewareClock()
-    _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: .middleware)) {
+    _TraceContext.$current.withValue(TraceCause(mark: mark, kind: .middleware)) {
       runMiddleware(from: 0, action, completion: completion)
     }
   }
@@ -335,54 +328,57 @@ extension _StoreEngine {
   /// trace, so that the timeline records the entry first and the subscribers and the
   /// completion run with the entry as the cause of what they dispatch.
   ///
-  /// Inlinable, so that it is specialized for the store's state, but never inlined: compiled
-  /// once for every state, it looks up the metadata of the round's generic types three times
-  /// per traced action (docs/performance.md, "Recording the whole app: `Timeline`").
-  @inlinable @inline(never)
+  /// Compiled once in the library, for every state: a store nobody records never calls it,
+  /// so the traced round and the timeline's hooks beneath it are not published; a recorded
+  /// action pays the round's metadata look-ups (docs/performance.md, "Inlining where it
+  /// pays").
+  @usableFromInline @inline(never)
   func notifyTraced(
     _ traced: _TracedTurn<State>, _ round: consuming _UnretainedSubscriberRound<State>,
     _ action: any ActionProtocol, _ state: State, failure: ActionOutcome?
   ) {
-    notify(round, action, state, completion: traced.completion, failure: failure, trace: traced)
+    notify(
+      round, action, state, completion: traced.completion, failure: failure,
+      trace: TracedRound(turn: traced))
   }
 }
 
 /// A traced turn's round: the timeline records the entry first, and each part of the round
-/// that has anyone to call runs with the entry as the cause of what it dispatches.
-extension _TracedTurn: _RoundTrace {
-  @inlinable
+/// that has anyone to call runs with the entry as the cause of what it dispatches. A type of
+/// its own, not published, so that its hooks are compiled in the library only.
+struct TracedRound<State: StateProtocol>: _RoundTrace {
+  let turn: _TracedTurn<State>
+  var mark: _TraceMark { turn.mark }
+
   func record(_ delivered: any ActionProtocol, _ state: State, engine: _StoreEngine<State>) {
     // The commit time, which the commit published before the round (`publishTimedTurn`):
     // read here, so that the turn every commit hands on stays one word smaller.
-    let timing = _TurnTiming(
-      nanoseconds: nanoseconds,
+    let timing = TurnTiming(
+      nanoseconds: turn.nanoseconds,
       committedAt: UInt64(truncatingIfNeeded: engine.timedCommit.load()))
-    tracer.committed(mark, delivered, state, timing)
+    turn.tracer.committed(mark, delivered, state, timing)
   }
 
-  @inlinable
   func notify(
     _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol, _ state: State
   ) {
     guard !round.isSilent else { return }
-    _bindTraceMark(mark, .subscriber) { round.notify(action, state) }
+    bindTraceMark(mark, .subscriber) { round.notify(action, state) }
   }
 
-  @inlinable
   func callCompletions(
     _ completion: _Completion<State>?, _ extras: _RoundExtras<State>?, _ state: State,
     failure: ActionOutcome?, engine: _StoreEngine<State>
   ) {
     guard completion != nil || extras?.lateCompletions.isEmpty == false else { return }
-    _bindTraceMark(mark, .completion) {
+    bindTraceMark(mark, .completion) {
       completion?(state, failure ?? .applied)
       if let extras { engine.callLateCompletions(extras, state) }
     }
   }
 
-  @inlinable
   func runDeferredDispatches(_ extras: _RoundExtras<State>, engine: _StoreEngine<State>) {
     guard !extras.deferredDispatches.isEmpty else { return }
-    _bindTraceMark(mark, .reducer) { engine.runDeferredDispatches(extras) }
+    bindTraceMark(mark, .reducer) { engine.runDeferredDispatches(extras) }
   }
 }

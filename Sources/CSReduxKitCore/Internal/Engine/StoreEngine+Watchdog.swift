@@ -22,7 +22,7 @@ extension _StoreEngine {
   func watchTurns() {
     guard reducerTimeout > .zero else { return }
     let period = watchdogPeriodNanoseconds
-    let target = _WatchdogTarget(self)
+    let target = WatchdogTarget(self)
     watchdogTarget = target
     // One timer per store, set again at each arming and cancelled when the store goes (see
     // `DeadlineTimer`): a store that closes with its screen takes its timer with it.
@@ -61,7 +61,7 @@ extension _StoreEngine {
 }
 
 /// The engine as the watchdog's timer reaches it, until the store goes away, and that timer.
-final class _WatchdogTarget<State: StateProtocol>: Sendable {
+final class WatchdogTarget<State: StateProtocol>: Sendable {
   private struct Held {
     var engine: _StoreEngine<State>?
     /// Made at the first arming: a store that never runs an action has no timer.
