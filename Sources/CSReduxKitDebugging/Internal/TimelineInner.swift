@@ -123,7 +123,7 @@ struct TimelineInner: Sendable {
 
   mutating func append(
     lane: Int, mark: _TraceMark, action: any ActionProtocol, state: any Sendable, size: Int,
-    timing: TurnTiming
+    timing: _TurnTiming
   ) {
     // While travelled, the stores show the past: what happens meanwhile is not recorded.
     guard position == nil else { return }

@@ -87,7 +87,7 @@ func withTraceCause(_ cause: TraceCause?, _ kind: _CauseKind, _ body: () -> Void
 /// Runs `body`, part of a traced round, with the entry of `mark` (when there is one) as the
 /// cause of what it dispatches, made by `kind`. Not generic: a traced round calls it without
 /// looking up any metadata.
-func bindTraceMark(_ mark: _TraceMark?, _ kind: _CauseKind, _ body: () -> Void) {
+func _bindTraceMark(_ mark: _TraceMark?, _ kind: _CauseKind, _ body: () -> Void) {
   guard let mark else { return body() }
   _TraceContext.$current.withValue(TraceCause(mark: mark, kind: kind), operation: body)
 }
@@ -167,13 +167,13 @@ package final class _Tracer<State: StateProtocol>: Sendable {
   /// Called outside the store's lock, on the thread that committed the action, with the
   /// action as the subscribers receive it, the committed state, the turn's duration and when
   /// the turn was committed (`_uptimeNanoseconds()`), to date the entry without a clock read.
-  package let committed: @Sendable (_TraceMark, any ActionProtocol, State, TurnTiming) -> Void
+  package let committed: @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
 
   /// Called, outside every lock, as an effect of the store starts and as it ends.
   package let effects: (@Sendable (_EffectEvent) -> Void)?
 
   package init(
-    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, TurnTiming) -> Void
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
   ) {
     self.committed = committed
     self.effects = nil
@@ -181,7 +181,7 @@ package final class _Tracer<State: StateProtocol>: Sendable {
 
   /// A tracer that is also told of the store's effects.
   package init(
-    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, TurnTiming) -> Void,
+    committed: @escaping @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void,
     effects: @escaping @Sendable (_EffectEvent) -> Void
   ) {
     self.committed = committed
@@ -207,7 +207,7 @@ struct _TracedTurn<State: StateProtocol> {
 }
 
 /// How long a traced turn took, and when it was committed (`_uptimeNanoseconds()`).
-package struct TurnTiming: Sendable {
+package struct _TurnTiming: Sendable {
   package let nanoseconds: UInt64
   package let committedAt: UInt64
 
@@ -296,7 +296,7 @@ extension _StoreEngine {
   /// store is traced: a store nobody records pays one atomic load.
   @usableFromInline @inline(never)
   func executeTraced(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
-    bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) {
+    _bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) {
       execute(action, state, finish)
     }
   }
@@ -307,7 +307,7 @@ extension _StoreEngine {
     _ reduce: (any ActionProtocol, inout State) -> Void, _ action: any ActionProtocol,
     _ state: inout State
   ) {
-    bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) { reduce(action, &state) }
+    _bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) { reduce(action, &state) }
   }
 
   /// Runs a traced store's middleware chain for a new action, with the action's mark as the
@@ -353,7 +353,7 @@ struct TracedRound<State: StateProtocol>: _RoundTrace {
   func record(_ delivered: any ActionProtocol, _ state: State, engine: _StoreEngine<State>) {
     // The commit time, which the commit published before the round (`publishTimedTurn`):
     // read here, so that the turn every commit hands on stays one word smaller.
-    let timing = TurnTiming(
+    let timing = _TurnTiming(
       nanoseconds: turn.nanoseconds,
       committedAt: UInt64(truncatingIfNeeded: engine.timedCommit.load()))
     turn.tracer.committed(mark, delivered, state, timing)
@@ -363,7 +363,7 @@ struct TracedRound<State: StateProtocol>: _RoundTrace {
     _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol, _ state: State
   ) {
     guard !round.isSilent else { return }
-    bindTraceMark(mark, .subscriber) { round.notify(action, state) }
+    _bindTraceMark(mark, .subscriber) { round.notify(action, state) }
   }
 
   func callCompletions(
@@ -371,7 +371,7 @@ struct TracedRound<State: StateProtocol>: _RoundTrace {
     failure: ActionOutcome?, engine: _StoreEngine<State>
   ) {
     guard completion != nil || extras?.lateCompletions.isEmpty == false else { return }
-    bindTraceMark(mark, .completion) {
+    _bindTraceMark(mark, .completion) {
       completion?(state, failure ?? .applied)
       if let extras { engine.callLateCompletions(extras, state) }
     }
@@ -379,6 +379,6 @@ struct TracedRound<State: StateProtocol>: _RoundTrace {
 
   func runDeferredDispatches(_ extras: _RoundExtras<State>, engine: _StoreEngine<State>) {
     guard !extras.deferredDispatches.isEmpty else { return }
-    bindTraceMark(mark, .reducer) { engine.runDeferredDispatches(extras) }
+    _bindTraceMark(mark, .reducer) { engine.runDeferredDispatches(extras) }
   }
 }
