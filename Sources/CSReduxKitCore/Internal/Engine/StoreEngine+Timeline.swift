@@ -87,6 +87,7 @@ func withTraceCause(_ cause: TraceCause?, _ kind: _CauseKind, _ body: () -> Void
 /// Runs `body`, part of a traced round, with the entry of `mark` (when there is one) as the
 /// cause of what it dispatches, made by `kind`. Not generic: a traced round calls it without
 /// looking up any metadata.
+@usableFromInline
 func _bindTraceMark(_ mark: _TraceMark?, _ kind: _CauseKind, _ body: () -> Void) {
   guard let mark else { return body() }
   _TraceContext.$current.withValue(TraceCause(mark: mark, kind: kind), operation: body)
@@ -167,7 +168,8 @@ package final class _Tracer<State: StateProtocol>: Sendable {
   /// Called outside the store's lock, on the thread that committed the action, with the
   /// action as the subscribers receive it, the committed state, the turn's duration and when
   /// the turn was committed (`_uptimeNanoseconds()`), to date the entry without a clock read.
-  package let committed: @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
+  @usableFromInline package let committed:
+    @Sendable (_TraceMark, any ActionProtocol, State, _TurnTiming) -> Void
 
   /// Called, outside every lock, as an effect of the store starts and as it ends.
   package let effects: (@Sendable (_EffectEvent) -> Void)?
@@ -207,10 +209,12 @@ struct _TracedTurn<State: StateProtocol> {
 }
 
 /// How long a traced turn took, and when it was committed (`_uptimeNanoseconds()`).
+@usableFromInline
 package struct _TurnTiming: Sendable {
   package let nanoseconds: UInt64
   package let committedAt: UInt64
 
+  @usableFromInline
   init(nanoseconds: UInt64, committedAt: UInt64) {
     self.nanoseconds = nanoseconds
     self.committedAt = committedAt
@@ -328,37 +332,32 @@ extension _StoreEngine {
   /// trace, so that the timeline records the entry first and the subscribers and the
   /// completion run with the entry as the cause of what they dispatch.
   ///
-  /// Compiled once in the library, for every state: a store nobody records never calls it,
-  /// so the traced round and the timeline's hooks beneath it are not published; a recorded
-  /// action pays the round's metadata look-ups (docs/performance.md, "Inlining where it
-  /// pays").
-  @usableFromInline @inline(never)
+  /// Inlinable, so that it is specialized for the store's state, but never inlined: compiled
+  /// once for every state, it looks up the metadata of the round's generic types three times
+  /// per traced action (docs/performance.md, "Recording the whole app: `Timeline`").
+  @inlinable @inline(never)
   func notifyTraced(
     _ traced: _TracedTurn<State>, _ round: consuming _UnretainedSubscriberRound<State>,
     _ action: any ActionProtocol, _ state: State, failure: ActionOutcome?
   ) {
-    notify(
-      round, action, state, completion: traced.completion, failure: failure,
-      trace: TracedRound(turn: traced))
+    notify(round, action, state, completion: traced.completion, failure: failure, trace: traced)
   }
 }
 
 /// A traced turn's round: the timeline records the entry first, and each part of the round
-/// that has anyone to call runs with the entry as the cause of what it dispatches. A type of
-/// its own, not published, so that its hooks are compiled in the library only.
-struct TracedRound<State: StateProtocol>: _RoundTrace {
-  let turn: _TracedTurn<State>
-  var mark: _TraceMark { turn.mark }
-
+/// that has anyone to call runs with the entry as the cause of what it dispatches.
+extension _TracedTurn: _RoundTrace {
+  @inlinable
   func record(_ delivered: any ActionProtocol, _ state: State, engine: _StoreEngine<State>) {
     // The commit time, which the commit published before the round (`publishTimedTurn`):
     // read here, so that the turn every commit hands on stays one word smaller.
     let timing = _TurnTiming(
-      nanoseconds: turn.nanoseconds,
+      nanoseconds: nanoseconds,
       committedAt: UInt64(truncatingIfNeeded: engine.timedCommit.load()))
-    turn.tracer.committed(mark, delivered, state, timing)
+    tracer.committed(mark, delivered, state, timing)
   }
 
+  @inlinable
   func notify(
     _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol, _ state: State
   ) {
@@ -366,6 +365,7 @@ struct TracedRound<State: StateProtocol>: _RoundTrace {
     _bindTraceMark(mark, .subscriber) { round.notify(action, state) }
   }
 
+  @inlinable
   func callCompletions(
     _ completion: _Completion<State>?, _ extras: _RoundExtras<State>?, _ state: State,
     failure: ActionOutcome?, engine: _StoreEngine<State>
@@ -377,6 +377,7 @@ struct TracedRound<State: StateProtocol>: _RoundTrace {
     }
   }
 
+  @inlinable
   func runDeferredDispatches(_ extras: _RoundExtras<State>, engine: _StoreEngine<State>) {
     guard !extras.deferredDispatches.isEmpty else { return }
     _bindTraceMark(mark, .reducer) { engine.runDeferredDispatches(extras) }
