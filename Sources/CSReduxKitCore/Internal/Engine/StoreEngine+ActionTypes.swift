@@ -21,13 +21,15 @@ enum _AroundReducer {
 /// reducer); a thunk that reaches the reducer is accepted as reserved.
 extension _StoreEngine {
   /// Whether the reducer is called with nothing around it: no tracing, and either no check or
-  /// an action of the first declared enum, which passes with one comparison. The common case
-  /// of both kinds of store, inlined into the run loop; anything else goes out of line.
+  /// an ``Action`` of the first declared enum, which passes with two comparisons of words its
+  /// container holds (`Action.unsafeOriginWord(in:)`), without a call through the protocol.
+  /// The common case of both kinds of store, inlined into the run loop; anything else (a type
+  /// of the user's own, another enum, a bare number) goes out of line, to the full check.
   @inlinable @inline(__always)
   func callsReducerDirectly(_ around: Int, _ action: any ActionProtocol) -> Bool {
     around == 0
       || (around == _AroundReducer.checksActions
-        && action.origin?.id == declaredActions.firstEnum)
+        && Action.unsafeOriginWord(in: action) == declaredActions.firstEnum)
   }
 
   /// The rejection of an action the store does not reduce, `nil` for one it does.
