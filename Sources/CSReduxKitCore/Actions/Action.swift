@@ -72,33 +72,3 @@ public struct Action: ActionProtocol, CustomStringConvertible {
     return "Action(type: \(type), data: \(String(reflecting: data)))"
   }
 }
-
-extension Action {
-  /// The identity of `action`'s enum as a word when `action` is an ``Action``, read from the
-  /// existential's container without a call through the protocol; 0 for an action made from a
-  /// number and for any other conforming type (its ``ActionProtocol/origin`` is whatever it
-  /// reports, read through the protocol by whoever needs it).
-  ///
-  /// The container of an `any ActionProtocol` is three words of inline buffer, the value's
-  /// type metadata and its witness table. A value of at most three words, aligned to a word,
-  /// that holds only references and metatypes is stored in the buffer itself; an `Action` (its
-  /// type, its payload's box and its enum) is one, and the checks of its size and alignment
-  /// fold to constants. The buffer is read as an `Action` only once the metadata word says
-  /// it holds one: a user's type is never read as another. The container is only read, so it
-  /// needs no stack protector.
-  @inlinable @inline(__always)
-  static func unsafeOriginWord(in action: borrowing any ActionProtocol) -> UInt {
-    guard MemoryLayout<Action>.size <= 3 * MemoryLayout<Int>.size,
-      MemoryLayout<Action>.alignment <= MemoryLayout<Int>.alignment
-    else { return 0 }
-    return _withUnprotectedUnsafePointer(to: action) { container in
-      let raw = UnsafeRawPointer(container)
-      let metadata = raw.load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
-      guard metadata == unsafeBitCast(Action.self as Any.Type, to: UnsafeRawPointer.self) else {
-        return 0
-      }
-      let origin = raw.assumingMemoryBound(to: Action.self).pointee.origin
-      return origin.map { UInt(bitPattern: $0.id) } ?? 0
-    }
-  }
-}

@@ -47,7 +47,8 @@ public struct ActionTypes: Sendable {
   /// The declared enums, in the order given.
   public let enums: [ActionOrigin]
   /// The first declared enum's identity as a word, 0 when none is declared: the one
-  /// comparison most checks make, with the word `Action.unsafeOriginWord(in:)` reads.
+  /// comparison most checks make, with the word `_UnsafeActionContainer.originWord(in:)`
+  /// reads.
   @usableFromInline let firstEnum: UInt
   /// The declared cases by raw value; the first declared case where two overlap.
   let cases: [Int: Case]

@@ -10,8 +10,8 @@ enum _AroundReducer {
   /// 0 for a store that declares none; an action of another enum never reaches the reducer.
   /// Set once, where the store is created. Type metadata is aligned to a word, so the
   /// identity leaves bit 0 free, and an untraced store's word is the very word an action of
-  /// that enum carries (`Action.unsafeOriginWord(in:)`): the check that passes it is one
-  /// comparison with the word the run loop loads anyway.
+  /// that enum carries (`_UnsafeActionContainer.originWord(in:)`): the check that passes it
+  /// is one comparison with the word the run loop loads anyway.
   @usableFromInline static let checksActions = ~traced
 
   /// The word of a store that declares `actions`, untraced.
@@ -31,8 +31,9 @@ enum _AroundReducer {
 extension _StoreEngine {
   /// Whether the reducer is called with nothing around it: no tracing, and either no check or
   /// an action of the first declared enum. An ``Action``'s enum is read from its container
-  /// (`Action.unsafeOriginWord(in:)`) and compared with the `around` word itself; any other
-  /// type's (an ``EnumAction``, a type of the user's own) is read through its protocol. The
+  /// (`_UnsafeActionContainer.originWord(in:)`) and compared with the `around` word itself;
+  /// any other type's (an ``EnumAction``, a type of the user's own) is read through its
+  /// protocol. The
   /// common case of both kinds of store, inlined into the run loop; anything else (another
   /// enum, a bare number, a recorded store) goes out of line, to the full check. A store that
   /// declares nothing is marked the likelier: the optimizer then lays the run loop out for it
@@ -40,7 +41,7 @@ extension _StoreEngine {
   @inlinable @inline(__always)
   func callsReducerDirectly(_ around: Int, _ action: any ActionProtocol) -> Bool {
     _fastPath(around == 0)
-      || Action.unsafeOriginWord(in: action) == UInt(bitPattern: around)
+      || _UnsafeActionContainer.originWord(in: action) == UInt(bitPattern: around)
       || action.origin.map { UInt(bitPattern: $0.id) } == UInt(bitPattern: around)
   }
 
