@@ -16,7 +16,7 @@ extension _StoreEngine {
     let context = _TraceContext.current
     let found = inner.withLock {
       core -> (ObjectIdentifier, Bool, @Sendable (_EffectEvent) -> Void)? in
-      guard let tracer = core.tracer, let report = tracer.effects else { return nil }
+      guard let tracer = core.tracing.tracer, let report = tracer.effects else { return nil }
       let id = ObjectIdentifier(tracer)
       guard let context else { return (id, false, report) }
       let isThunksOwn =

@@ -180,7 +180,7 @@ extension _StoreEngine {
       }
       let isIdle = inner.withLock { core in
         guard core.isBusy else { return true }
-        core.idleWaiters.append(retry)
+        core.extras.idleWaiters.append(retry)
         return false
       }
       guard isIdle else { return }

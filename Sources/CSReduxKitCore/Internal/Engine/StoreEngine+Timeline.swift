@@ -229,7 +229,7 @@ extension _StoreCore {
   /// A dispatch from an effect (`gate`) is caused by what started the effect.
   @usableFromInline
   mutating func traceMark(gate: _EffectGate?) -> _TraceMark? {
-    guard let tracer else { return nil }
+    guard let tracer = tracing.tracer else { return nil }
     let id = ObjectIdentifier(tracer)
     let context = _TraceContext.current
     if let context, context.kind == .middleware, context.mark.tracer == id,
@@ -248,8 +248,8 @@ extension _StoreCore {
   /// The traced turn being committed, `nil` when it is not traced.
   @usableFromInline
   func tracedTurn() -> _TracedTurn<State>? {
-    guard let turnMark, let tracer else { return nil }
-    return _TracedTurn(mark: turnMark, tracer: tracer, nanoseconds: lastTurnNanoseconds)
+    guard let turnMark = tracing.turnMark, let tracer = tracing.tracer else { return nil }
+    return _TracedTurn(mark: turnMark, tracer: tracer, nanoseconds: timing.lastTurnNanoseconds)
   }
 }
 
@@ -277,19 +277,19 @@ extension _StoreEngine {
     if tracer != nil { _TraceContext.isRecordingAnywhere.store(1) }
     let now = _uptimeNanoseconds()
     let attached = inner.withLock { core -> Bool in
-      if tracer != nil, core.tracer != nil { return false }
-      if (tracer == nil) == (core.tracer == nil) { return true }
-      core.tracer = tracer
-      core.timingRequests += tracer == nil ? -1 : 1
-      if tracer != nil, core.timingRequests == 1 { core.turnStartedAt = now }
+      if tracer != nil, core.tracing.tracer != nil { return false }
+      if (tracer == nil) == (core.tracing.tracer == nil) { return true }
+      core.tracing.tracer = tracer
+      core.timing.requests += tracer == nil ? -1 : 1
+      if tracer != nil, core.timing.requests == 1 { core.timing.turnStartedAt = now }
       // A turn already under way was not marked: it is not traced.
-      core.turnMark = nil
+      core.tracing.turnMark = nil
       return true
     }
     // Stored under the lock, so that two threads attaching and detaching leave the flags as
     // the last of them left the tracer.
     inner.withLock { core in
-      let traced = core.tracer != nil
+      let traced = core.tracing.tracer != nil
       traceFlag.store(traced ? 1 : 0)
       let around = aroundReducer.load() & ~_AroundReducer.traced
       aroundReducer.store(traced ? around | _AroundReducer.traced : around)
@@ -303,7 +303,9 @@ extension _StoreEngine {
   /// store is traced: a store nobody records pays one atomic load.
   @usableFromInline @inline(never)
   func executeTraced(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
-    _bindTraceMark(inner.withLock { $0.turnMark }, .reducer) { execute(action, state, finish) }
+    _bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) {
+      execute(action, state, finish)
+    }
   }
 
   /// `executeTraced` for an in-place reduction.
@@ -312,14 +314,14 @@ extension _StoreEngine {
     _ reduce: (any ActionProtocol, inout State) -> Void, _ action: any ActionProtocol,
     _ state: inout State
   ) {
-    _bindTraceMark(inner.withLock { $0.turnMark }, .reducer) { reduce(action, &state) }
+    _bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) { reduce(action, &state) }
   }
 
   /// Runs a traced store's middleware chain for a new action, with the action's mark as the
   /// cause of what the middleware dispatches meanwhile.
   @usableFromInline
   func runTracedMiddleware(_ action: any ActionProtocol, completion: _Completion<State>?) {
-    guard let tracer = inner.withLock({ $0.tracer }) else {
+    guard let tracer = inner.withLock({ $0.tracing.tracer }) else {
       return runMiddleware(from: 0, action, completion: completion)
     }
     let mark = _TraceMark(tracer: ObjectIdentifier(tracer), cause: _TraceContext.current)

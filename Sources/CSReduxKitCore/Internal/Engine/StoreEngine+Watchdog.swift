@@ -29,15 +29,15 @@ extension _StoreEngine {
     let arm: @Sendable () -> Void = {
       target.arm(at: DispatchTime.now().uptimeNanoseconds &+ period)
     }
-    inner.withLock { core in core.armWatchdog = arm }
+    inner.withLock { core in core.watchdog.arm = arm }
   }
 
   func watchdogFired() {
     let (verdict, queued) = inner.withLock { core in
       let verdict = core.watchdog.look(
         turn: core.turnSerial, inFlight: core.turnInFlight, actionType: core.reducingType,
-        readersWaiting: core.readersWaiting)
-      if case .rearm = verdict { core.armWatchdog?() }
+        readersWaiting: core.lending.readersWaiting)
+      if case .rearm = verdict { core.watchdog.arm?() }
       return (verdict, core.queue.count + core.sideQueue.withLock { $0.count })
     }
     switch verdict {
