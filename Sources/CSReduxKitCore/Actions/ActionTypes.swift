@@ -46,8 +46,10 @@ public struct ActionTypes: Sendable {
 
   /// The declared enums, in the order given.
   public let enums: [ActionOrigin]
-  /// The first declared enum's identity: the one comparison most checks make.
-  @usableFromInline let firstEnum: ObjectIdentifier?
+  /// The first declared enum's identity as a word, 0 when none is declared: the one
+  /// comparison most checks make, with the word `_UnsafeActionContainer.originWord(in:)`
+  /// reads.
+  @usableFromInline let firstEnum: UInt
   /// The declared cases by raw value; the first declared case where two overlap.
   let cases: [Int: Case]
   /// The raw values two declared cases share.
@@ -63,7 +65,7 @@ public struct ActionTypes: Sendable {
     lookup: (@Sendable (Int) -> String?)?
   ) {
     self.enums = enums
-    self.firstEnum = enums.first?.id
+    self.firstEnum = enums.first.map { UInt(bitPattern: $0.id) } ?? 0
     self.cases = cases
     self.overlaps = overlaps
     self.lookup = lookup
@@ -156,7 +158,7 @@ public struct ActionTypes: Sendable {
 
   /// Whether the store checks its actions: it declared at least one enum.
   @inlinable
-  public var declaresEnums: Bool { firstEnum != nil }
+  public var declaresEnums: Bool { firstEnum != 0 }
 
   /// The name of an action type, or `nil` when it has none. The reserved
   /// ``StateReplacedAction/type-type.property`` is always named `stateReplaced`.
@@ -186,7 +188,7 @@ public struct ActionTypes: Sendable {
   @inlinable
   public func accepts(_ action: any ActionProtocol) -> Bool {
     guard let origin = action.origin else { return accepts(type: action.type) }
-    return origin.id == firstEnum || enums.contains(origin)
+    return UInt(bitPattern: origin.id) == firstEnum || enums.contains(origin)
   }
 
   /// Whether a bare action type is a case of a declared enum, or reserved.

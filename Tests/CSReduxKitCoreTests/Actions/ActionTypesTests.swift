@@ -29,6 +29,32 @@ private enum NoteAction: EnumAction {
   var kind: Kind { .write }
 }
 
+/// A user's action type laid out as ``Action`` is (its type, a box, an enum: three words, held
+/// in an existential's inline buffer), whose third word is always Auth's enum while its
+/// `origin` reports the enum it was given: a store must judge it by what it reports.
+private struct LookAlikeAction: ActionProtocol {
+  final class Box: Sendable {
+    let name: String
+    let reported: ActionOrigin
+
+    init(name: String, reported: ActionOrigin) {
+      self.name = name
+      self.reported = reported
+    }
+  }
+
+  let type = AuthAction.signIn.rawValue
+  let box: Box
+  let word: any Any.Type = AuthAction.self
+
+  init(reporting reported: any Any.Type, data: String) {
+    box = Box(name: data, reported: ActionOrigin(reported))
+  }
+
+  var data: (any Sendable)? { box.name }
+  var origin: ActionOrigin? { box.reported }
+}
+
 private func authStore(
   declaring actions: ActionTypes = ActionTypes(AuthAction.self),
   middleware: [Middleware<AuthState>] = [], log: DiagnosticLog
@@ -148,6 +174,20 @@ struct ActionTypesTests {
     notes.dispatch(NoteAction.write("kept"))
     notes.dispatch(Action(AuthAction.signIn, data: "lost"))
     #expect(notes.state.user == "kept")
+    #expect(log.kinds == [.foreignAction])
+  }
+
+  @Test("a type of one's own shaped like Action is judged by the enum it reports, not its words")
+  func ownActionTypeIsJudgedByItsOrigin() async {
+    let log = DiagnosticLog()
+    let auth = authStore(log: log)
+    // Both hold Auth's enum where an `Action` holds its enum; one reports Cart's.
+    #expect(MemoryLayout<LookAlikeAction>.size == MemoryLayout<Action>.size)
+    auth.dispatch(LookAlikeAction(reporting: CartAction.self, data: "milk"))
+    #expect(auth.state.user == nil)
+    #expect(log.kinds == [.foreignAction])
+    auth.dispatch(LookAlikeAction(reporting: AuthAction.self, data: "ada"))
+    #expect(auth.state.user == "ada")
     #expect(log.kinds == [.foreignAction])
   }
 

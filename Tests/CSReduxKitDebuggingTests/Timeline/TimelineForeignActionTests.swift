@@ -24,4 +24,21 @@ struct TimelineForeignActionTests {
     #expect(entries.last?.dispatchedAction.origin == ActionOrigin(AccountAction.self))
     #expect((entries.last?.state as? TodoState)?.items == ["Buy milk"])
   }
+
+  @Test("a store a timeline stopped recording still reduces its own actions and refuses others")
+  func checkOutlivesRecording() async throws {
+    let timeline = Timeline()
+    let todos = todoStore()
+    try timeline.record(todos, codec: todosCodec)
+    timeline.stopRecording()
+    _ = await todos.send(Action(TodoAction.add, data: "Buy milk"))
+    let outcome = await todos.send(Action(AccountAction.signIn, data: "milk")).outcome
+    guard case .failed(let error) = outcome else {
+      Issue.record("expected .failed, got \(outcome)")
+      return
+    }
+    #expect(error is ForeignActionError)
+    #expect(todos.state.items == ["Buy milk"])
+    #expect(timeline.entries.isEmpty)
+  }
 }

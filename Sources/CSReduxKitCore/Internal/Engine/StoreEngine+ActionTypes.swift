@@ -1,14 +1,23 @@
-/// What the run loop does around a reducer's call besides calling it, one bit each, in the
-/// engine's `aroundReducer` word: a store that uses neither reads the word, finds 0, and
-/// calls its reducer.
+/// What the run loop does around a reducer's call besides calling it, in the engine's
+/// `aroundReducer` word: a store that neither declares its actions nor is recorded reads the
+/// word, finds 0, and calls its reducer.
 @usableFromInline
 enum _AroundReducer {
-  /// A timeline records the store: the reducer runs with the turn's entry as the cause of
-  /// what it dispatches (see `executeTraced`).
+  /// Bit 0: a timeline records the store. The reducer runs with the turn's entry as the cause
+  /// of what it dispatches (see `executeTraced`).
   @usableFromInline static let traced = 1
-  /// The store declares its ``ActionTypes``: an action of another enum never reaches the
-  /// reducer. Set once, where the store is created.
-  @usableFromInline static let checksActions = 2
+  /// The other bits: the identity of the first enum the store declares (its ``ActionTypes``),
+  /// 0 for a store that declares none; an action of another enum never reaches the reducer.
+  /// Set once, where the store is created. Type metadata is aligned to a word, so the
+  /// identity leaves bit 0 free, and an untraced store's word is the very word an action of
+  /// that enum carries (`_UnsafeActionContainer.originWord(in:)`): the check that passes it
+  /// is one comparison with the word the run loop loads anyway.
+  @usableFromInline static let checksActions = ~traced
+
+  /// The word of a store that declares `actions`, untraced.
+  @inlinable static func word(declaring actions: ActionTypes) -> Int {
+    Int(bitPattern: actions.firstEnum)
+  }
 }
 
 /// The one place where a store that declares its ``ActionTypes`` checks an action, in the run
@@ -21,13 +30,19 @@ enum _AroundReducer {
 /// reducer); a thunk that reaches the reducer is accepted as reserved.
 extension _StoreEngine {
   /// Whether the reducer is called with nothing around it: no tracing, and either no check or
-  /// an action of the first declared enum, which passes with one comparison. The common case
-  /// of both kinds of store, inlined into the run loop; anything else goes out of line.
+  /// an action of the first declared enum. An ``Action``'s enum is read from its container
+  /// (`_UnsafeActionContainer.originWord(in:)`) and compared with the `around` word itself;
+  /// any other type's (an ``EnumAction``, a type of the user's own) is read through its
+  /// protocol. The
+  /// common case of both kinds of store, inlined into the run loop; anything else (another
+  /// enum, a bare number, a recorded store) goes out of line, to the full check. A store that
+  /// declares nothing is marked the likelier: the optimizer then lays the run loop out for it
+  /// as it does without the check (docs/performance.md has the counts).
   @inlinable @inline(__always)
   func callsReducerDirectly(_ around: Int, _ action: any ActionProtocol) -> Bool {
-    around == 0
-      || (around == _AroundReducer.checksActions
-        && action.origin?.id == declaredActions.firstEnum)
+    _fastPath(around == 0)
+      || _UnsafeActionContainer.originWord(in: action) == UInt(bitPattern: around)
+      || action.origin.map { UInt(bitPattern: $0.id) } == UInt(bitPattern: around)
   }
 
   /// The rejection of an action the store does not reduce, `nil` for one it does.

@@ -106,8 +106,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     self.nestedDispatchLimit = nestedDispatchLimit
     // A store that declares its actions has the run loop check each one before its reducer
     // (`_AroundReducer`); the reducer's closures are the same either way.
-    self.aroundReducer = _AtomicWord(
-      declaredActions.declaresEnums ? _AroundReducer.checksActions : 0)
+    self.aroundReducer = _AtomicWord(_AroundReducer.word(declaring: declaredActions))
     self.execute = Self.execution(of: reducer)
     let reduceInPlace = Self.inPlaceReduction(of: reducer)
     self.reduceInPlace = reduceInPlace
