@@ -273,12 +273,8 @@ extension _StoreCore {
       round.readersToWake = readersToWake
       readersToWake = 0
     }
-    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty {
-      round.extras = _RoundExtras(
-        lateCompletions: lateCompletions, deferredDispatches: deferredDispatches)
-      lateCompletions = []
-      deferredDispatches = []
-    }
+    // Taken by the round (`takeRoundExtras`): nothing adds to them before it does.
+    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty { round.hasExtras = true }
     turn.lent = false
     subscribers.collect(for: turn.kind, type: turn.type, into: &round)
     phase.commit(thread: turn.thread)
