@@ -119,14 +119,22 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// Whether the reducer has returned and `finish` has not been called yet.
   var isAwaiting: Bool { phase.holds(.awaiting) }
 
+  /// The usual call, inside the reducer's call, finds the box `executing`; every other one
+  /// goes on in `finishContended`, so that the usual one saves and restores no registers.
   @inlinable
   func finish(_ outcome: consuming _Outcome<State>) {
-    // The usual call, inside the reducer's call: the box is `executing`.
-    if phase.changes(from: .executing, to: .claimed) {
-      earlyOutcome = consume outcome
-      phase.store(.finishedEarly)
+    guard phase.changes(from: .executing, to: .claimed) else {
+      finishContended(outcome)
       return
     }
+    earlyOutcome = consume outcome
+    phase.store(.finishedEarly)
+  }
+
+  /// `finish` on a box that was not `executing` a moment ago: the reducer returned meanwhile
+  /// (or is returning), or `finish` was called before.
+  @inlinable @inline(never)
+  func finishContended(_ outcome: consuming _Outcome<State>) {
     while true {
       switch phase.load() {
       case .executing:
