@@ -223,7 +223,7 @@ extension _StoreEngine {
   @inlinable @inline(__always)
   func recycle(_ box: consuming _FinishBox<State>) {
     var box = box
-    if isKnownUniquelyReferenced(&box) { spareBox = consume box }
+    if isKnownUniquelyReferenced(&box) { spareBox.fill(consume box) }
   }
 
   /// Finishes a turn with any outcome: reports one that leaves the state as it was, then
