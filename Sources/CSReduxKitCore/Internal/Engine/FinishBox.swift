@@ -38,7 +38,11 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var action: (any ActionProtocol)?
   @usableFromInline @exclusivity(unchecked) var completion: _Completion<State>?
   /// The outcome of a `finish` called before the reducer returned: set by `finish`
-  /// (`claimed`), taken by the draining thread (`finishedEarly`), `nil` otherwise.
+  /// (`claimed`), taken by the draining thread (`finishedEarly`), `nil` otherwise. A new
+  /// state, the usual outcome, is kept apart from the others, as a `State?`: for a state of
+  /// plain values, storing it over the empty field then destroys nothing.
+  @usableFromInline @exclusivity(unchecked) var earlyState: State?
+  /// The other outcomes of a `finish` called before the reducer returned (a failure).
   @usableFromInline @exclusivity(unchecked) var earlyOutcome: _Outcome<State>?
 
   @inlinable
@@ -101,7 +105,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// draining thread calls it.
   @inlinable @inline(__always)
   func takeEarlyOutcome() -> _Outcome<State>? {
-    let outcome = earlyOutcome.take()
+    let outcome = earlyState.take().map(_Outcome.state) ?? earlyOutcome.take()
     phase.store(.done)
     return outcome
   }
@@ -127,8 +131,17 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
       finishContended(outcome)
       return
     }
-    earlyOutcome = consume outcome
+    keepEarly(outcome)
     phase.store(.finishedEarly)
+  }
+
+  /// Keeps the outcome of a `finish` called before the reducer returned (`claimed`).
+  @inlinable @inline(__always)
+  func keepEarly(_ outcome: consuming _Outcome<State>) {
+    switch consume outcome {
+    case .state(let state): earlyState = state
+    case let other: earlyOutcome = other
+    }
   }
 
   /// `finish` on a box that was not `executing` a moment ago: the reducer returned meanwhile
@@ -139,7 +152,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
       switch phase.load() {
       case .executing:
         guard phase.changes(from: .executing, to: .claimed) else { continue }
-        earlyOutcome = consume outcome
+        keepEarly(outcome)
         phase.store(.finishedEarly)
         return
       case .publishing:
