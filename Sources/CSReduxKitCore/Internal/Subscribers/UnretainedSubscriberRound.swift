@@ -29,13 +29,16 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// (`isNotifying`): every change to them, including a store that goes away
   /// (`removeAll(deferred:)`), waits for the round to end, so this memory stays allocated and
   /// unchanged while the round reads it. Retaining the array instead costs two atomic
-  /// operations per dispatch. `nil` when there is no such bucket.
-  @usableFromInline var all: UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>?
+  /// operations per dispatch. Empty when there is no such bucket: an empty buffer rather than
+  /// an optional one, whose case the round would keep and test in a byte of its own.
+  @usableFromInline var all = UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>(
+    start: nil, count: 0)
   /// The entries of the bucket filtered on the action's type, read in place like `all`, when
   /// it is merged with `all` or its type is large or negative; for a replaced state, every
   /// filtered subscriber once, from the list the round's extras own. Unretained, so that a
   /// round has nothing to release when it ends.
-  @usableFromInline var typed: UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>?
+  @usableFromInline var typed = UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>(
+    start: nil, count: 0)
   /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
   @usableFromInline var readersToWake = 0
   /// Whether the round has extras: late completions, deferred dispatches, or the list of
@@ -50,7 +53,7 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// dispatch.
   @inlinable
   var isSilent: Bool {
-    all == nil && typed == nil && !hasExtras
+    all.isEmpty && typed.isEmpty && !hasExtras
   }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
@@ -64,15 +67,13 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// action per round.
   @inlinable @inline(__always)
   func notify(_ action: any ActionProtocol, _ state: State) {
-    guard let typed else {
-      guard let all else { return }
+    guard !typed.isEmpty else {
       for entry in all {
         guard let entry else { continue }
         Self.call(entry, action, state)
       }
       return
     }
-    let all = all ?? UnsafeBufferPointer(start: nil, count: 0)
     var i = 0
     var j = 0
     while true {
@@ -139,7 +140,7 @@ extension _SubscriberTable {
       // "1,000 subscribers on other types").
       if UInt(bitPattern: type) < UInt(byType.dense.count) {
         guard !byType.dense[type].isEmpty else { return }
-        guard list.all == nil else {
+        guard list.all.isEmpty else {
           list.typed = Self.inPlace(byType.dense[type].slots)
           return
         }
