@@ -189,9 +189,9 @@ extension Store {
     let traceFlag = engine.traceFlag
     return add(types: filter.types, ownerLiveness: ownerLiveness) { subscription in
       { action, state in
-        let cause = traceFlag.load() != 0 ? _currentTraceCause() : nil
+        let cause = traceFlag.load() != 0 ? currentTraceCause() : nil
         _MainActorDeliveries.shared.append {
-          _withTraceCause(cause, .subscriber) {
+          withTraceCause(cause, .subscriber) {
             subscriber.deliver(action, state, subscription)
           }
         }

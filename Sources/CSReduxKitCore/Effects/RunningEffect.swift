@@ -14,7 +14,6 @@ public struct RunningEffect: Sendable, CustomStringConvertible {
   /// Whether the effect was cancelled; its work has not returned yet.
   public internal(set) var isCancelled = false
 
-  @usableFromInline
   init(id: (any Hashable & Sendable)?, action: any ActionProtocol) {
     self.id = id
     self.action = action

@@ -168,9 +168,9 @@ public struct Thunk<State: StateProtocol>: ActionProtocol {
 
 /// What every `Thunk` is, whatever its state type: so that a store can tell a thunk made for
 /// another store's state from an ordinary action.
-protocol _AnyThunk {}
+protocol AnyThunk {}
 
-extension Thunk: _AnyThunk {}
+extension Thunk: AnyThunk {}
 
 extension Thunk: CustomStringConvertible {
   /// `Thunk(id: …, cancelInFlight, File.swift:12)`, naming what the thunk has.

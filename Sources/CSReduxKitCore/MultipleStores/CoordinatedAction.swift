@@ -18,13 +18,13 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   /// no payload), so that wrapping one allocates nothing; any other action, in a box. With
   /// `type` and `route` the struct is three words, which an `any ActionProtocol` holds without
   /// a box of its own.
-  @usableFromInline let carried: (any AnyObject & Sendable)?
+  let carried: (any AnyObject & Sendable)?
   /// The stores the change went through; `nil` only for an action made with an empty path.
-  @usableFromInline let route: _FollowRoute?
+  let route: FollowRoute?
 
   /// The action the follow made.
   public var action: any ActionProtocol {
-    if let boxed = carried as? _WrappedAction { return boxed.action }
+    if let boxed = carried as? WrappedAction { return boxed.action }
     return Action(type: type, storage: carried as? _PayloadStorage)
   }
 
@@ -38,14 +38,13 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   ///   - action: The action for the receiving store.
   ///   - path: The names of the stores the change went through, the receiving store last.
   public init(_ action: any ActionProtocol, path: [String]) {
-    var route: _FollowRoute?
-    for name in path { route = _FollowRoute(name, after: route) }
+    var route: FollowRoute?
+    for name in path { route = FollowRoute(name, after: route) }
     self.init(action, route: route)
   }
 
   /// Wraps an action a follow made, with the route it already has.
-  @inlinable
-  init(_ action: any ActionProtocol, route: consuming _FollowRoute?) {
+  init(_ action: any ActionProtocol, route: consuming FollowRoute?) {
     type = action.type
     carried = Self.carried(ofOpened: action)  // opens the existential
     self.route = route
@@ -54,25 +53,24 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   /// What a ``CoordinatedAction`` keeps of `action`. The type is compared first, a comparison
   /// of two metadata pointers; the identity cast that follows is checked against it and, unlike
   /// a dynamic cast, does not call into the runtime.
-  @usableFromInline
   static func carried<Opened: ActionProtocol>(
     ofOpened action: Opened
   ) -> (any AnyObject & Sendable)? {
     if Opened.self == Action.self { return _identityCast(action, to: Action.self).storage }
-    return _WrappedAction(action)
+    return WrappedAction(action)
   }
 
   /// The wrapped action's payload.
   public var data: (any Sendable)? {
     if let payload = carried as? _PayloadStorage { return payload.value }
-    return (carried as? _WrappedAction)?.action.data
+    return (carried as? WrappedAction)?.action.data
   }
 
   /// The wrapped action's enum, when it is kept in a box; `nil` for a wrapped ``Action``,
   /// whose payload alone is kept (so that wrapping allocates nothing): a store that declares
   /// its ``ActionTypes`` then judges it by its type.
   public var origin: ActionOrigin? {
-    (carried as? _WrappedAction)?.action.origin
+    (carried as? WrappedAction)?.action.origin
   }
 
   /// How many follows the change went through to get here: one less than the stores in
@@ -86,8 +84,7 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
 
   /// The route of `action` if a follow dispatched it (also when a reducer rejected it), else
   /// `nil`.
-  @usableFromInline
-  static func route(of action: any ActionProtocol) -> _FollowRoute? {
+  static func route(of action: any ActionProtocol) -> FollowRoute? {
     route(ofOpened: action)  // opens the existential
   }
 
@@ -95,7 +92,7 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
   /// comparison of two metadata pointers, and the identity cast that follows is checked against
   /// it: a dynamic cast, even from a type to itself, calls into the runtime (about 150
   /// instructions on every hop of a follow chain after the first).
-  static func route<Opened: ActionProtocol>(ofOpened action: Opened) -> _FollowRoute? {
+  static func route<Opened: ActionProtocol>(ofOpened action: Opened) -> FollowRoute? {
     if Opened.self == CoordinatedAction.self {
       return _identityCast(action, to: CoordinatedAction.self).route
     }
@@ -107,7 +104,7 @@ public struct CoordinatedAction: ActionProtocol, CustomStringConvertible {
 }
 
 /// An action other than an ``Action`` that a ``CoordinatedAction`` wraps.
-final class _WrappedAction: Sendable {
+final class WrappedAction: Sendable {
   let action: any ActionProtocol
 
   init(_ action: any ActionProtocol) {
@@ -120,26 +117,23 @@ final class _WrappedAction: Sendable {
 /// A follow link makes the route of a change that starts at its source once, and keeps the
 /// route it made last for a change that came through other follows: a steady chain makes no
 /// route per change, where a path as an array would be copied and grown at every hop.
-@usableFromInline
-final class _FollowRoute: Sendable {
-  @usableFromInline let name: String
-  @usableFromInline let previous: _FollowRoute?
+final class FollowRoute: Sendable {
+  let name: String
+  let previous: FollowRoute?
   /// The stores in the route.
-  @usableFromInline let count: Int
+  let count: Int
 
-  @inlinable
-  init(_ name: String, after previous: _FollowRoute?) {
+  init(_ name: String, after previous: FollowRoute?) {
     self.name = name
     self.previous = previous
     self.count = (previous?.count ?? 0) + 1
   }
 
   /// The names, the first store first.
-  @usableFromInline
   var names: [String] {
     var names: [String] = []
     names.reserveCapacity(count)
-    var node: _FollowRoute? = self
+    var node: FollowRoute? = self
     while let current = node {
       names.append(current.name)
       node = current.previous

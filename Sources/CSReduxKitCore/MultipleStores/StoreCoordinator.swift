@@ -55,8 +55,8 @@ public final class StoreCoordinator: Sendable {
   /// A change in A that B follows is one hop; C following B makes it two.
   public let followDepthLimit: Int
 
-  @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
-  let inner: _Locked<_CoordinatorCore>
+  let diagnostics: @Sendable (StoreDiagnostic) -> Void
+  let inner: _Locked<CoordinatorCore>
 
   /// Creates a coordinator with no stores.
   ///
@@ -72,7 +72,7 @@ public final class StoreCoordinator: Sendable {
   ) {
     self.followDepthLimit = max(followDepthLimit, 1)
     self.diagnostics = diagnostics
-    self.inner = _Locked(_CoordinatorCore())
+    self.inner = _Locked(CoordinatorCore())
   }
 
   deinit {
@@ -101,12 +101,24 @@ public final class StoreCoordinator: Sendable {
     _ store: Store<State>,
     translate: @escaping @Sendable (any ActionProtocol) -> (any ActionProtocol)? = { $0 }
   ) {
-    // Made here, in the caller's module, so that its closure is specialized for `State`.
-    add(_Member(store: store, translate: translate), for: store)
+    // Made here, in the caller's module, so that it is specialized for `State`.
+    let deliver: @Sendable (any ActionProtocol) -> Bool? = { [weak store] action in
+      guard let store else { return nil }
+      guard let translated = translate(action) else { return false }
+      let actions = store.declaredActions
+      guard !actions.declaresEnums || actions.accepts(translated) else { return false }
+      store.dispatch(translated)
+      return true
+    }
+    add(store, name: store.name, deliver: deliver)
   }
 
   @usableFromInline
-  func add(_ member: _Member, for store: AnyObject) {
+  func add(
+    _ store: any AnyObject & Sendable, name: String,
+    deliver: @escaping @Sendable (any ActionProtocol) -> Bool?
+  ) {
+    let member = Member(store: store, name: name, deliver: deliver)
     inner.withLock { core in
       core.members.removeAll { $0.reference.object == nil }
       if let index = core.members.firstIndex(where: { $0.reference.object === store }) {
@@ -167,7 +179,7 @@ public final class StoreCoordinator: Sendable {
   /// - Complexity: O(n) for n registered stores, plus their reducers and subscribers.
   @discardableResult
   public func broadcast(_ action: any ActionProtocol) -> [String] {
-    let cause = _currentTraceCause()
+    let cause = currentTraceCause()
     let isDeliverer = inner.withLock { core in
       core.broadcasts.append((action, cause))
       guard !core.isBroadcasting else { return false }
@@ -179,7 +191,7 @@ public final class StoreCoordinator: Sendable {
     var receivers: [String] = []
     var isOwn = true
     while let (next, members) = inner.withLock({
-      core -> ((action: any ActionProtocol, cause: _TraceCause?), [_Member])? in
+      core -> ((action: any ActionProtocol, cause: TraceCause?), [Member])? in
       // Freed stores are dropped only when a delivery found one: looking at every member's
       // weak reference on every broadcast would cost as much as a dispatch each.
       if hasGone { core.members.removeAll { $0.reference.object == nil } }
@@ -190,7 +202,7 @@ public final class StoreCoordinator: Sendable {
       return (core.broadcasts.removeFirst(), core.members)
     }) {
       hasGone = false
-      _withTraceCause(next.cause, .broadcast) {
+      withTraceCause(next.cause, .broadcast) {
         for member in members {
           switch member.deliver(next.action) {
           case true?: if isOwn { receivers.append(member.name) }
@@ -240,20 +252,49 @@ public final class StoreCoordinator: Sendable {
     in target: Store<Target>, sendsInitialValue: Bool = true,
     action: @escaping @Sendable (Value) -> any ActionProtocol
   ) -> Subscription {
-    // Inlinable, like the link: the follow's code runs specialized for the caller's types.
+    // Made here, in the caller's module, so that they are specialized for its types: the link,
+    // compiled once in the library, reaches the target and the value only through them. The
+    // last value is the follow's own; the link calls `change` under its lock.
+    let last = _Locked<Value?>(nil)
+    let reference = _WeakReference(target)
     let link = _FollowLink(
-      sourceName: source.name, target: target, depthLimit: followDepthLimit,
-      diagnostics: diagnostics, makeAction: action)
+      self, source: source, target: target,
+      makeAction: { held in action(unsafeDowncast(held, to: _FollowedValue<Value>.self).value) },
+      deliver: { make in
+        guard let store = reference.object else { return false }
+        store.dispatch(coordinated: make())
+        return true
+      })
     // Subscribe and read the state atomically: later calls are for later commits.
     // Bound to the target like an owner-bound subscription: once the target is gone, the
     // source's sweeps end the follow even if the followed value never changes again.
     let (subscription, initial) = source.subscribeReadingState(boundTo: target) {
       [link] received, state in
-      link.sourceCommitted(select(state), cause: received)
+      let value = select(state)
+      link.sourceCommitted(
+        cause: received,
+        change: {
+          last.withLock { last in
+            if let last, last == value { return false }
+            last = value
+            return true
+          }
+        },
+        make: { action(value) }, hold: { _FollowedValue(value) })
     }
     link.attach(subscription)
     keep(subscription, target: target)
-    link.start(select(initial), sendsInitialValue: sendsInitialValue)
+    let value = select(initial)
+    link.start(
+      sendsInitialValue: sendsInitialValue,
+      change: {
+        last.withLock { last in
+          guard last == nil else { return false }
+          last = value
+          return true
+        }
+      },
+      make: { action(value) }, hold: { _FollowedValue(value) })
     return subscription
   }
 
@@ -270,7 +311,7 @@ public final class StoreCoordinator: Sendable {
         ended.append(follow.subscription)
         return true
       }
-      core.follows.append(_Follow(subscription: subscription, target: target))
+      core.follows.append(KeptFollow(subscription: subscription, target: target))
       return ended
     }
     // Outside the lock: cancelling releases the follow's closures.

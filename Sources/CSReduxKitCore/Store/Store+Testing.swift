@@ -14,7 +14,7 @@ extension Store {
 
   /// Readers waiting for the state to come back from an in-place reduction. For tests only.
   package var lentStateReaders: Int {
-    engine.inner.withLock { $0.readersWaiting }
+    engine.inner.withLock { $0.lending.readersWaiting }
   }
 
   /// The identity of the finish box kept for reuse, if any. For tests of the dispatch path.

@@ -180,6 +180,27 @@ struct CoordinatorFollowTests {
     #expect(profile.state.mirror == 8)
   }
 
+  @Test("a follow of an optional value sends nil as a value of its own, and skips its repeats")
+  func optionalValue() {
+    let account = moduleStore("Account")
+    let profile = moduleStore("Profile")
+    let coordinator = StoreCoordinator()
+    let received = Locked<[String]>([])
+    let spy = profile.subscribe(to: .cases(ModuleAction.note)) { action, _ in
+      received.append((action.data as? String) ?? "?")
+    }
+    // nil while the value is 0: the follow's first value is nil, and later nils are repeats.
+    coordinator.follow(account, select: { $0.value == 0 ? nil : $0.value }, in: profile) {
+      Action(ModuleAction.note, data: $0.map(String.init) ?? "none")
+    }
+    account.dispatch(Action(ModuleAction.setValue, data: 0))
+    account.dispatch(Action(ModuleAction.add))
+    account.dispatch(Action(ModuleAction.setValue, data: 0))
+    account.dispatch(Action(ModuleAction.setValue, data: 0))
+    #expect(received.current == ["none", "1", "none"])
+    spy.cancel()
+  }
+
   @Test("cancelling the follow's subscription stops it")
   func cancelStops() {
     let account = moduleStore("Account")

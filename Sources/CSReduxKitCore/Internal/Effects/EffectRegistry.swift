@@ -7,7 +7,7 @@
 /// registered) is dropped, whatever thread either runs on.
 @usableFromInline
 final class _EffectRegistry: Sendable {
-  let table = _Locked(_EffectTable())
+  let table = _Locked(EffectTable())
   /// What the effects read through their context; set where the store is made.
   let dependencies: EffectDependencies
 
@@ -20,17 +20,16 @@ final class _EffectRegistry: Sendable {
   /// `cancelInFlight`; returns its serial number and the tasks to cancel, or `nil` when the
   /// store is gone (the effect must not run). `trace` is the effect's trace when a timeline
   /// records the store: the effects it supersedes are then cancelled by it.
-  @usableFromInline
   func register(
-    _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool, trace: _EffectTrace?
+    _ effect: RunningEffect, gate: _EffectGate, cancelInFlight: Bool, trace: EffectTrace?
   ) -> (serial: UInt64, superseded: [Task<Void, Never>])? {
-    let key = effect.id.map(_EffectKey.init)
+    let key = effect.id.map(EffectKey.init)
     return table.withLock { table in
       guard !table.isShutDown else { return nil }
       let serial = table.nextSerial
       table.nextSerial += 1
       table.generation += 1
-      table.running[serial] = _EffectEntry(effect: effect, key: key, gate: gate, trace: trace)
+      table.running[serial] = EffectEntry(effect: effect, key: key, gate: gate, trace: trace)
       guard let key else { return (serial, []) }
       // One look-up of the identity, which both cancels and records: the list of an identity
       // that cancels in flight is emptied and reused, not removed and made anew.
@@ -43,7 +42,7 @@ final class _EffectRegistry: Sendable {
         ? table.cancel(
           at: index,
           _EffectCancellation(
-            .newerEffect, by: trace.map { _TraceCause(mark: $0.mark, kind: .effect) })
+            .newerEffect, by: trace.map { TraceCause(mark: $0.mark, kind: .effect) })
         ) : []
       table.open.values[index].append(serial)
       return (serial, superseded)
@@ -52,7 +51,6 @@ final class _EffectRegistry: Sendable {
 
   /// Hands the registry the effect's task, or cancels it at once when the effect was
   /// cancelled before its task existed.
-  @usableFromInline
   func attach(_ task: Task<Void, Never>, serial: UInt64) {
     let cancelled = table.withLock { table -> Bool in
       // The entry is changed in place: copying it out and back would copy each of its parts.
@@ -96,7 +94,7 @@ final class _EffectRegistry: Sendable {
 
   /// Cancels the running effects with identity `id`; returns how many there were.
   func cancel(id: any Hashable & Sendable) -> Int {
-    let key = _EffectKey(id)
+    let key = EffectKey(id)
     // What the caller is handling, for a timeline that records the store: one atomic load
     // while no timeline records any.
     let cancellation = _EffectCancellation(.call, by: _TraceContext.currentIfRecording)
@@ -128,7 +126,7 @@ final class _EffectRegistry: Sendable {
   }
 
   /// Who cancelled the effect traced by `trace`, read under the lock it was written under.
-  func cancellation(of trace: _EffectTrace) -> _EffectCancellation? {
+  func cancellation(of trace: EffectTrace) -> _EffectCancellation? {
     table.withLock { _ in trace.cancellation }
   }
 
@@ -168,8 +166,8 @@ final class _EffectRegistry: Sendable {
 }
 
 /// What the registry's lock guards.
-struct _EffectTable {
-  var running: [UInt64: _EffectEntry] = [:]
+struct EffectTable {
+  var running: [UInt64: EffectEntry] = [:]
   var nextSerial: UInt64 = 0
   /// Changes with every start and every end, so that a waiter can tell that nothing started
   /// or ended between two looks.
@@ -181,7 +179,7 @@ struct _EffectTable {
   /// The serial numbers of the running effects not cancelled yet, by identity, oldest first:
   /// cancelling an identity looks at its own effects only, never at every running one (a
   /// comparison of identities costs a type metadata lookup or two).
-  var open: [_EffectKey: [UInt64]] = [:]
+  var open: [EffectKey: [UInt64]] = [:]
 
   func hasRunning(from: UInt64) -> Bool {
     running.keys.contains { $0 >= from }
@@ -190,7 +188,7 @@ struct _EffectTable {
   /// Closes the gates of the running effects with identity `key` and returns their tasks to
   /// cancel (outside the lock).
   mutating func cancel(
-    key: _EffectKey, _ cancellation: _EffectCancellation
+    key: EffectKey, _ cancellation: _EffectCancellation
   ) -> [Task<Void, Never>] {
     guard let serials = open.removeValue(forKey: key) else { return [] }
     return cancel(serials, cancellation)
@@ -199,7 +197,7 @@ struct _EffectTable {
   /// Like `cancel(key:)`, for the identity at `index` in `open`, whose list it empties but
   /// keeps.
   mutating func cancel(
-    at index: Dictionary<_EffectKey, [UInt64]>.Index, _ cancellation: _EffectCancellation
+    at index: Dictionary<EffectKey, [UInt64]>.Index, _ cancellation: _EffectCancellation
   ) -> [Task<Void, Never>] {
     let tasks = cancel(open.values[index], cancellation)
     open.values[index].removeAll(keepingCapacity: true)
@@ -223,7 +221,7 @@ struct _EffectTable {
   }
 
   /// Takes an effect that ended without being cancelled out of `open`.
-  mutating func forget(_ serial: UInt64, key: _EffectKey) {
+  mutating func forget(_ serial: UInt64, key: EffectKey) {
     guard var serials = open.removeValue(forKey: key) else { return }
     if let index = serials.firstIndex(of: serial) { serials.remove(at: index) }
     if !serials.isEmpty { open[key] = serials }
@@ -232,7 +230,7 @@ struct _EffectTable {
   /// Closes the gates of the entries that match and returns their tasks to cancel (outside
   /// the lock: a task's cancellation handlers run in `cancel()`).
   mutating func cancel(
-    _ cancellation: _EffectCancellation, where matches: (_EffectEntry) -> Bool
+    _ cancellation: _EffectCancellation, where matches: (EffectEntry) -> Bool
   ) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
     for entry in running.values where matches(entry) {
@@ -246,16 +244,16 @@ struct _EffectTable {
 }
 
 /// One running effect.
-struct _EffectEntry {
+struct EffectEntry {
   var effect: RunningEffect
-  let key: _EffectKey?
+  let key: EffectKey?
   let gate: _EffectGate
   /// The effect's trace, when a timeline records the store.
-  let trace: _EffectTrace?
+  let trace: EffectTrace?
   /// `nil` until the task is attached, right after it is created.
   var task: Task<Void, Never>?
 
-  init(effect: RunningEffect, key: _EffectKey?, gate: _EffectGate, trace: _EffectTrace?) {
+  init(effect: RunningEffect, key: EffectKey?, gate: _EffectGate, trace: EffectTrace?) {
     self.effect = effect
     self.key = key
     self.gate = gate
@@ -270,7 +268,7 @@ struct _EffectEntry {
 /// The hash is computed once, as the key is made: a look-up in the registry then hashes two
 /// words and compares the value only when type and hash match. (`AnyHashable` costs a box, a
 /// dynamic cast and a type metadata look-up per key, and as much again per comparison.)
-struct _EffectKey: Hashable, Sendable {
+struct EffectKey: Hashable, Sendable {
   let type: ObjectIdentifier
   let hash: Int
   let id: any Hashable & Sendable
@@ -281,7 +279,7 @@ struct _EffectKey: Hashable, Sendable {
     self.id = id
   }
 
-  static func == (lhs: _EffectKey, rhs: _EffectKey) -> Bool {
+  static func == (lhs: EffectKey, rhs: EffectKey) -> Bool {
     lhs.type == rhs.type && lhs.hash == rhs.hash && isEqual(lhs.id, rhs.id)
   }
 

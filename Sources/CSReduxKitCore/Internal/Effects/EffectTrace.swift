@@ -8,8 +8,7 @@
 /// into its own store or another: a timeline numbers the mark as an effect, never as an
 /// entry, so a chain of causes that meets it names the effect and goes on to the effect's own
 /// cause.
-@usableFromInline
-package final class _EffectTrace: Sendable {
+package final class EffectTrace: Sendable {
   /// The cause of the effect's dispatches; its own cause is what was being handled when the
   /// effect started (`nil` for a start from outside every recorded store).
   package let mark: _TraceMark
@@ -23,7 +22,6 @@ package final class _EffectTrace: Sendable {
   let report: @Sendable (_EffectEvent) -> Void
   /// Tells the timeline that the effect started: after it was registered, before its task
   /// runs, so that the timeline numbers it before anything it dispatches is recorded.
-  @usableFromInline
   func reportStart() {
     report(.started(self))
   }
@@ -59,9 +57,9 @@ package struct _EffectCancellation: Sendable {
   package let reason: Reason
   /// What cancelled it: the newer effect's mark, or what was being handled where the cancelling
   /// call was made (an entry, an effect); `nil` when nothing recorded was.
-  package let by: _TraceCause?
+  package let by: TraceCause?
 
-  init(_ reason: Reason, by: _TraceCause?) {
+  init(_ reason: Reason, by: TraceCause?) {
     self.reason = reason
     self.by = by
   }
@@ -80,7 +78,7 @@ package enum _EffectEnd: Sendable {
 /// What a recorded store tells its timeline about its effects.
 package enum _EffectEvent: Sendable {
   /// An effect started; the timeline numbers its mark.
-  case started(_EffectTrace)
+  case started(EffectTrace)
   /// An effect's work returned, at `_uptimeNanoseconds()` `endedAt`.
-  case ended(_EffectTrace, _EffectEnd, endedAt: UInt64)
+  case ended(EffectTrace, _EffectEnd, endedAt: UInt64)
 }

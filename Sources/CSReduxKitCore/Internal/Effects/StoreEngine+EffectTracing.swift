@@ -11,12 +11,12 @@ extension _StoreEngine {
   /// thunk does not reach the queue): the effect's cause is then that mark's cause, so that
   /// the effect names, and with the kind it was made by, the entry or call that dispatched
   /// the thunk.
-  @usableFromInline @inline(never)
-  func traceEffect(_ thunk: Thunk<State>) -> _EffectTrace? {
+  @inline(never)
+  func traceEffect(_ thunk: Thunk<State>) -> EffectTrace? {
     let context = _TraceContext.current
     let found = inner.withLock {
       core -> (ObjectIdentifier, Bool, @Sendable (_EffectEvent) -> Void)? in
-      guard let tracer = core.tracer, let report = tracer.effects else { return nil }
+      guard let tracer = core.tracing.tracer, let report = tracer.effects else { return nil }
       let id = ObjectIdentifier(tracer)
       guard let context else { return (id, false, report) }
       let isThunksOwn =
@@ -25,14 +25,14 @@ extension _StoreEngine {
     }
     guard let (tracer, isThunksOwn, report) = found else { return nil }
     let cause = isThunksOwn ? context?.mark.cause : context
-    return _EffectTrace(
+    return EffectTrace(
       mark: _TraceMark(tracer: tracer, cause: cause), id: thunk.id, origin: thunk.origin,
       report: report)
   }
 
   /// Tells the timeline how the traced effect ended: cancelled (and by whom) when its gate
   /// was closed, whatever its work did after; failed when its work threw; finished otherwise.
-  func endTrace(_ trace: _EffectTrace, failure: (any Error)?, cancelled: Bool) {
+  func endTrace(_ trace: EffectTrace, failure: (any Error)?, cancelled: Bool) {
     let end: _EffectEnd
     if cancelled {
       end = .cancelled(effects.cancellation(of: trace))

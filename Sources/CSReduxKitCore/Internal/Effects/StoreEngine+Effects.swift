@@ -9,8 +9,8 @@ extension _StoreEngine {
   /// middleware, where `dispatch` goes straight to the queue) runs after the commit, like
   /// any action dispatched there: its work then reads a committed state.
   ///
-  /// Inlinable, like `startEffect`: specialized for the store's state, starting an effect
-  /// looks up no type metadata at run time (the thunk's, its closures', the optionals').
+  /// Inlinable: specialized for the store's state, it reads the thunk and calls its work
+  /// without looking up type metadata at run time.
   @inlinable
   func runThunk(
     _ action: any ActionProtocol, completion: inout _Completion<State>?, gate: _EffectGate?
@@ -45,7 +45,7 @@ extension _StoreEngine {
   /// Reports a thunk that the store does not run; returns `false`: the queue takes the action.
   @usableFromInline
   func refuseThunk(_ action: any ActionProtocol) -> Bool {
-    if action is any _AnyThunk { reportThunkNotRun(action) }
+    if action is any AnyThunk { reportThunkNotRun(action) }
     return false
   }
 
@@ -69,7 +69,11 @@ extension _StoreEngine {
   /// the registry; the cycle ends when the work returns. The ``Store`` is not part of it, so
   /// freeing the store cancels the effect (`shutDown`), and a cancelled effect lets go of the
   /// engine as soon as its work returns.
-  @inlinable
+  ///
+  /// Compiled once in the library: starting an effect is rare beside a dispatch, and what
+  /// it publishes otherwise (the registry's calls, the trace, the task's body) would be
+  /// promises kept release to release (docs/performance.md, "Inlining where it pays").
+  @usableFromInline
   func startEffect(
     _ thunk: Thunk<State>, _ work: @escaping @Sendable (ThunkContext<State>) async throws -> Void
   ) {
@@ -94,17 +98,16 @@ extension _StoreEngine {
 
   /// The body of an effect's task: `runEffect` with the effect's mark as the cause of what it
   /// dispatches when a timeline traces it, and otherwise with the cause the task inherited.
-  @usableFromInline
   func runEffectTask(
     _ effect: RunningEffect, serial: UInt64, context: ThunkContext<State>,
-    trace: _EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
+    trace: EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
   ) async {
     guard let trace else {
       return await _TraceContext.asEffect {
         await self.runEffect(effect, serial: serial, context: context, trace: nil, work)
       }
     }
-    await _TraceContext.$current.withValue(_TraceCause(mark: trace.mark, kind: .effect)) {
+    await _TraceContext.$current.withValue(TraceCause(mark: trace.mark, kind: .effect)) {
       await self.runEffect(effect, serial: serial, context: context, trace: trace, work)
     }
   }
@@ -113,7 +116,7 @@ extension _StoreEngine {
   /// tells the timeline tracing it how it ended, and removes the effect.
   func runEffect(
     _ effect: RunningEffect, serial: UInt64, context: ThunkContext<State>,
-    trace: _EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
+    trace: EffectTrace?, _ work: @Sendable (ThunkContext<State>) async throws -> Void
   ) async {
     var failure: (any Error)?
     if !context.isCancelled {
@@ -180,7 +183,7 @@ extension _StoreEngine {
       }
       let isIdle = inner.withLock { core in
         guard core.isBusy else { return true }
-        core.idleWaiters.append(retry)
+        core.extras.idleWaiters.append(retry)
         return false
       }
       guard isIdle else { return }

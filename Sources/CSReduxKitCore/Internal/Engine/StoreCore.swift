@@ -14,10 +14,13 @@ import Dispatch
 /// them in order:
 ///
 /// - `admit`: idle → reducing (the caller runs the queue), or the action is queued or dropped;
+///   returns an `_Admission`, which says which;
 /// - `reducerReturned`: reducing → awaitingFinish, when the reducer returned without it;
 /// - `resumeFinish`: awaitingFinish → finishing, on the thread that called `finish`;
-/// - `commit`: reducing or finishing → notifying, with the subscribers to call;
-/// - `closeRound`: notifying → reducing the next queued action, or idle.
+/// - `commit`: reducing or finishing → notifying, with the subscribers to call collected into
+///   the caller's round; returns the state it replaced, to be released outside the lock;
+/// - `closeRound`: notifying → reducing the next queued action, or idle; returns a
+///   `_RoundClosed`: whether to run the next turn, and the leftovers to settle.
 ///
 /// Each changes `phase` through `_StorePhase`'s own transitions, which stop a debug build with
 /// the phase and the event named when the event is illegal there. `brokenInvariant()` states
@@ -25,64 +28,34 @@ import Dispatch
 /// model-based random test after every step of its programs.
 @usableFromInline
 struct _StoreCore<State: StateProtocol> {
+  // MARK: The run loop's state
+
   /// The committed state; `nil` only while it is lent to an in-place reduction (see
   /// `startTurn`), which puts the new state back when it commits.
   @usableFromInline var state: State?
-  /// Whether the store lends its state to the reducer (``StateAccess/lentToReducer``, with a
-  /// reducer that cannot fail half-way).
-  @usableFromInline let lendsState: Bool
   /// How many actions the thread running the queue may feed back before the store goes idle
   /// (the store's `nestedDispatchLimit`).
   @usableFromInline let feedbackLimit: Int
-
-  // MARK: The run loop's state
-
   /// The type of the action in flight.
   @usableFromInline var reducingType = 0
   /// The serial number of the latest turn, for the watchdog.
   @usableFromInline var turnSerial: UInt64 = 0
   @usableFromInline var subscribers = _SubscriberTable<State>()
-  /// Called, outside the lock, the next time the store goes idle.
-  @usableFromInline var idleWaiters: [@Sendable () -> Void] = []
   /// Feedback: actions the draining thread dispatched to this store since it was last idle.
   @usableFromInline var feedback = _FeedbackMeter()
 
-  // MARK: Rarer work a round carries
+  // MARK: Side concerns, each a value of its own (StoreCore+SideConcerns.swift)
 
-  /// Actions dispatched from inside the reducer to a store with middleware: their middleware
-  /// runs after the current commit, on the draining thread, so that it reads a committed state.
-  @usableFromInline var deferredDispatches: [_Pending<State>] = []
-  /// Completions of feedback actions dropped while the state was lent: called with the next
-  /// committed state.
-  @usableFromInline var lateCompletions: [_Completion<State>] = []
-
-  // MARK: A lent state's readers
-
-  /// A re-entrant read of a lent state is being reported: a diagnostics handler that reads the
-  /// state again is not reported again (it would recurse).
-  @usableFromInline var isReportingLentRead = false
-  /// Readers waiting for a lent state to come back, not yet woken.
-  @usableFromInline var readersToWake = 0
-  /// Readers that found the state lent and have not read it yet: while there are any, the
-  /// state is not lent again, so each of them reads at its first wake-up.
-  @usableFromInline var readersWaiting = 0
-
-  // MARK: Watching and timing turns
-
+  /// Whether the store lends its state to the reducer, and the readers of a lent state.
+  @usableFromInline var lending: Lending
+  /// Work a round rarely carries: idle waiters, deferred dispatches, late completions.
+  @usableFromInline var extras = Extras()
+  /// The reducer-timeout watchdog and the call that arms its timer.
   @usableFromInline var watchdog: _Watchdog<State>
-  /// Arms the watchdog's timer. Called under the lock, at most once per period of the timer
-  /// while the store is busy; set by the engine once it exists (the timer needs the engine).
-  @usableFromInline var armWatchdog: (@Sendable () -> Void)?
-  /// How many observers (action logs) want each turn timed; timing costs two clock reads.
-  @usableFromInline var timingRequests = 0
-  @usableFromInline var turnStartedAt: UInt64 = 0
-  /// From the reducer's call to the commit, for the action being notified.
-  @usableFromInline var lastTurnNanoseconds: UInt64 = 0
-  /// The timeline's tracer, when a timeline records the store; it counts in `timingRequests`,
-  /// so that a store nobody observes checks nothing more per turn.
-  @usableFromInline var tracer: _Tracer<State>?
-  /// The mark of the traced action in flight; set when a turn starts while timing is on.
-  @usableFromInline var turnMark: _TraceMark?
+  /// Per-turn timing, for action logs and the timeline.
+  @usableFromInline var timing = Timing()
+  /// The timeline's tracer and the mark of the traced action in flight.
+  @usableFromInline var tracing = Tracing()
 
   // MARK: What a dispatching thread reads and writes
 
@@ -105,7 +78,7 @@ struct _StoreCore<State: StateProtocol> {
   @usableFromInline
   init(state: State, lendsState: Bool, feedbackLimit: Int, watchesTurns: Bool) {
     self.state = state
-    self.lendsState = lendsState
+    self.lending = Lending(lendsState: lendsState)
     self.feedbackLimit = feedbackLimit
     self.watchdog = _Watchdog(watches: watchesTurns)
   }
@@ -178,7 +151,7 @@ extension _StoreCore {
       }
       queueWord.claim(for: turn.thread)
       // A store timed only for an action log has no tracer, and its mark stays `nil`.
-      if timingRequests != 0, tracer != nil { turnMark = traceMark(gate: gate) }
+      if timing.requests != 0, tracing.tracer != nil { tracing.turnMark = traceMark(gate: gate) }
       given = startTurn(&turn)
       return .run
     }
@@ -187,7 +160,7 @@ extension _StoreCore {
       queue.append(
         _Pending(
           action: action, type: turn.type, completion: turn.completion.take(), gate: gate,
-          mark: timingRequests != 0 ? traceMark(gate: gate) : nil))
+          mark: timing.requests != 0 ? traceMark(gate: gate) : nil))
       return .queued
     }
     // Fed back by the thread running the queue: a subscriber, a completion or the reducer.
@@ -196,7 +169,7 @@ extension _StoreCore {
       // Dropped from inside an in-place reducer, which holds the state: the completion gets
       // the state that reducer commits.
       if state == nil, let completion = turn.completion.take() {
-        lateCompletions.append(completion)
+        extras.lateCompletions.append(completion)
       }
       given = state
       return .droppedFeedback(reportsLoop: firstTrip)
@@ -205,7 +178,7 @@ extension _StoreCore {
     queue.append(
       _Pending(
         action: action, type: turn.type, completion: turn.completion.take(), gate: gate,
-        mark: timingRequests != 0 ? traceMark(gate: gate) : nil))
+        mark: timing.requests != 0 ? traceMark(gate: gate) : nil))
     return reducing ? .queuedFromReducer(reducingType: reducingType) : .queued
   }
 
@@ -221,11 +194,12 @@ extension _StoreCore {
     phase.start(thread: turn.thread)
     reducingType = turn.type
     turnSerial &+= 1
-    if watchdog.turnStarted() { armWatchdog?() }
-    if timingRequests != 0 { turnStartedAt = _uptimeNanoseconds() }
+    if watchdog.turnStarted() { watchdog.arm?() }
+    if timing.requests != 0 { timing.turnStartedAt = _uptimeNanoseconds() }
     // A replacement's state is computed through `finish`, never lent; nor is the state while
     // readers that found it lent have not read it yet.
-    if lendsState, readersWaiting == 0, turn.kind == .reduce, let own = state.take() {
+    if lending.lendsState, lending.readersWaiting == 0, turn.kind == .reduce, let own = state.take()
+    {
       turn.lent = true
       return own
     }
@@ -258,8 +232,8 @@ extension _StoreCore {
     _ newState: consuming State?, into state: inout State, turn: inout _Turn<State>,
     round: inout _UnretainedSubscriberRound<State>
   ) -> State? {
-    if timingRequests != 0 {
-      lastTurnNanoseconds = _uptimeNanoseconds() &- turnStartedAt
+    if timing.requests != 0 {
+      timing.lastTurnNanoseconds = _uptimeNanoseconds() &- timing.turnStartedAt
     }
     var replaced: State?
     if let newState = newState.take() {
@@ -269,12 +243,14 @@ extension _StoreCore {
       // this store releases no last reference.
       state = newState
     }
-    if readersToWake != 0 {
-      round.readersToWake = readersToWake
-      readersToWake = 0
+    if lending.readersToWake != 0 {
+      round.readersToWake = lending.readersToWake
+      lending.readersToWake = 0
     }
     // Taken by the round (`takeRoundExtras`): nothing adds to them before it does.
-    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty { round.hasExtras = true }
+    if !extras.lateCompletions.isEmpty || !extras.deferredDispatches.isEmpty {
+      round.hasExtras = true
+    }
     turn.lent = false
     subscribers.collect(for: turn.kind, type: turn.type, into: &round)
     phase.commit(thread: turn.thread)
@@ -282,32 +258,37 @@ extension _StoreCore {
   }
 
   /// Ends a notification round: notifying → reducing the next queued action, loaded into
-  /// `turn` (the action itself into `next`) with its state into `state`, and returns `true`;
-  /// or idle, and returns `false`. The turn's completion and action were taken before:
-  /// loading the next ones releases nothing. What is to be dealt with outside the lock goes into
-  /// `leftovers`, made only when there is any: the subscribers removed during the round, to
-  /// be released, and calls to make: the completions of cancelled effects' actions it
-  /// dropped, then the idle waiters.
+  /// `turn` (the action itself into `next`) with its state into `state`; or idle. The turn's
+  /// completion and action were taken before: loading the next ones releases nothing. Returns
+  /// what the caller does next: run the loaded turn, or stop (the store went idle); and deal
+  /// with the leftovers outside the lock, made only when there are any: the subscribers
+  /// removed during the round, to be released, and calls to make: the completions of
+  /// cancelled effects' actions it dropped, then the idle waiters.
+  ///
+  /// The action goes into `next`, where the run loop keeps it between turns, rather than into
+  /// the returned value, which stays two words (docs/performance.md, "The transitions'
+  /// return values").
   @inlinable @inline(__always)
   mutating func closeRound(
-    _ turn: inout _Turn<State>, _ state: inout State, next: inout (any ActionProtocol)?,
-    leftovers: inout _Leftovers<State>?
-  ) -> Bool {
+    _ turn: inout _Turn<State>, _ state: inout State, next: inout (any ActionProtocol)?
+  ) -> _RoundClosed<State> {
     phase.closeRound(thread: turn.thread)
+    var closed = _RoundClosed<State>()
     // One branch for both: a store without owner-bound subscribers has a countdown of 0, and
     // the inlined loop compiles worse with a second branch here (docs/performance.md).
     if subscribers.hasDeferredChanges || subscribers.commitsUntilSweep != 0 {
-      takeDeferredChanges(into: &leftovers)
+      closed.leftovers = takeDeferredChanges()
     }
-    guard let pending = nextPending(leftovers: &leftovers) else { return false }
+    guard let pending = nextPending(leftovers: &closed.leftovers) else { return closed }
     queueWord.hand(to: turn.thread)
     turn.type = pending.type
     turn.kind = _Turn<State>.kind(of: pending.type)
     turn.completion = pending.completion
-    if timingRequests != 0 { turnMark = pending.mark }
+    if timing.requests != 0 { tracing.turnMark = pending.mark }
     next = pending.action
+    closed.runsNext = true
     state = startTurn(&turn)
-    return true
+    return closed
   }
 
   /// The next queued action whose turn may start, taking the side queue's actions when the
@@ -350,10 +331,10 @@ extension _StoreCore {
   mutating func goIdle(leftovers: inout _Leftovers<State>?) {
     phase.goIdle()
     if feedback.count != 0 { feedback = _FeedbackMeter() }
-    guard !idleWaiters.isEmpty else { return }
-    var made = leftovers.take() ?? _Leftovers()
-    made.calls += idleWaiters
-    idleWaiters = []
+    guard !extras.idleWaiters.isEmpty else { return }
+    let made = leftovers.take() ?? _Leftovers()
+    made.calls += extras.idleWaiters
+    extras.idleWaiters = []
     leftovers = made
   }
 
@@ -367,7 +348,7 @@ extension _StoreCore {
       guard let gate = pending.gate, gate.isCancelled else { return pending }
       // The call holds the action too: it is released with the call, outside the lock.
       let state = presentState
-      var made = leftovers.take() ?? _Leftovers()
+      let made = leftovers.take() ?? _Leftovers()
       made.calls.append { pending.completion?(state, .dropped(.effectCancelled)) }
       leftovers = made
     }
@@ -379,14 +360,14 @@ extension _StoreCore {
   /// released outside the lock; so do the owner-bound subscribers when a sweep is due, to be
   /// checked for a freed owner there.
   @usableFromInline
-  mutating func takeDeferredChanges(into leftovers: inout _Leftovers<State>?) {
+  mutating func takeDeferredChanges() -> _Leftovers<State>? {
     let removed = subscribers.applyDeferred()
     let sweep = subscribers.commitsUntilSweep != 0 ? subscribers.sweepIfDue() : nil
-    guard !removed.isEmpty || sweep != nil else { return }
-    var made = leftovers.take() ?? _Leftovers()
+    guard !removed.isEmpty || sweep != nil else { return nil }
+    let made = _Leftovers<State>()
     made.removed = removed
     made.ownerSweep = sweep
-    leftovers = made
+    return made
   }
 
   /// Registers a reader on another thread than the reducing one that found the state lent, to
@@ -394,10 +375,10 @@ extension _StoreCore {
   @usableFromInline
   mutating func registerReader(isWaiting: inout Bool) {
     if !isWaiting {
-      readersWaiting += 1
+      lending.readersWaiting += 1
       isWaiting = true
     }
-    readersToWake += 1
+    lending.readersToWake += 1
   }
 }
 
@@ -422,12 +403,21 @@ extension _StoreCore {
     if !isBusy {
       if !queue.isEmpty { return "idle with \(queue.count) action(s) queued" }
       if feedback.count != 0 { return "idle with feedback counted" }
+      // Each is held for the next commit, or for the store to go idle.
+      if !extras.idleWaiters.isEmpty { return "idle with idle waiters not called" }
+      if !extras.lateCompletions.isEmpty || !extras.deferredDispatches.isEmpty {
+        return "idle with a round's extras held"
+      }
     }
+    // Readers register only while the state is lent; the commit that puts it back wakes them.
+    if state != nil && lending.readersToWake != 0 { return "readers to wake, the state not lent" }
     if state == nil {
-      if !lendsState { return "the state is lent by a store that does not lend" }
+      if !lending.lendsState { return "the state is lent by a store that does not lend" }
       if !turnInFlight { return "the state is lent outside a turn" }
     }
-    if readersWaiting < 0 || readersToWake < 0 { return "a negative count of waiting readers" }
+    if lending.readersWaiting < 0 || lending.readersToWake < 0 {
+      return "a negative count of waiting readers"
+    }
     if !isNotifying && subscribers.hasDeferredChanges {
       return "subscriber changes held back outside a round"
     }
@@ -464,11 +454,28 @@ struct _RoundExtras<State: StateProtocol> {
   }
 }
 
+/// What closing a round tells the run loop to do: run the next queued action, whose turn
+/// started, or stop (the store went idle); and deal with the leftovers outside the lock.
+@usableFromInline
+struct _RoundClosed<State: StateProtocol> {
+  /// Whether the next queued action's turn started (loaded into the caller's turn and
+  /// `next`); `false` when the store went idle.
+  @usableFromInline var runsNext = false
+  /// What to deal with outside the lock (`settle`), when there is any.
+  @usableFromInline var leftovers: _Leftovers<State>?
+
+  @inlinable
+  init() {}
+}
+
 /// What closing a round handed back to deal with outside the lock: the subscribers removed
 /// during the round (to be released), the owner-bound subscribers to check when a sweep is
 /// due, and the calls to make. A round that has none, the common case, hands back `nil`.
+///
+/// A class, made only on the rare path that has leftovers, so that what a closed round
+/// returns (`_RoundClosed`) is two words, held in registers.
 @usableFromInline
-struct _Leftovers<State: StateProtocol> {
+final class _Leftovers<State: StateProtocol> {
   @usableFromInline var removed: [_Subscriber<State>] = []
   @usableFromInline var ownerSweep: ContiguousArray<_Subscriber<State>>?
   @usableFromInline var calls: [@Sendable () -> Void] = []

@@ -30,7 +30,7 @@ extension _StoreEngine {
     let type = action.type
     let reducingType: Int? = inner.withLock { core in
       guard core.isBusy, core.reducerThread == thread else { return nil }
-      core.deferredDispatches.append(
+      core.extras.deferredDispatches.append(
         _Pending(action: action, type: type, completion: completion))
       return core.reducingType
     }

@@ -7,7 +7,7 @@ extension _StoreEngine {
   func whenIdle(_ body: @escaping @Sendable () -> Void) {
     let isIdle = inner.withLock { core in
       guard core.isBusy else { return true }
-      core.idleWaiters.append(body)
+      core.extras.idleWaiters.append(body)
       return false
     }
     if isIdle { body() }
@@ -17,15 +17,15 @@ extension _StoreEngine {
   package func requestTiming(_ on: Bool) {
     let now = _uptimeNanoseconds()
     inner.withLock { core in
-      core.timingRequests += on ? 1 : -1
+      core.timing.requests += on ? 1 : -1
       // A turn already under way started before anyone timed it: time it from now.
-      if on, core.timingRequests == 1 { core.turnStartedAt = now }
+      if on, core.timing.requests == 1 { core.timing.turnStartedAt = now }
     }
   }
 
   /// The time from the reducer's call to the commit of the action being notified; read it from
   /// a subscriber while timing is requested.
   package var lastTurnNanoseconds: UInt64 {
-    inner.withLock { $0.lastTurnNanoseconds }
+    inner.withLock { $0.timing.lastTurnNanoseconds }
   }
 }

@@ -22,8 +22,8 @@ extension _StoreEngine {
       let result: R? = inner.withLock { core in
         guard let state = core.state else {
           if core.reducerThread == _currentThreadID(), let stateWhileLent {
-            if !core.isReportingLentRead {
-              core.isReportingLentRead = true
+            if !core.lending.isReportingLentRead {
+              core.lending.isReportingLentRead = true
               reentrantType = core.reducingType
             }
             return body(&core, stateWhileLent)
@@ -31,7 +31,7 @@ extension _StoreEngine {
           core.registerReader(isWaiting: &isWaiting)
           return nil
         }
-        if isWaiting { core.readersWaiting -= 1 }
+        if isWaiting { core.lending.readersWaiting -= 1 }
         return body(&core, state)
       }
       if let reentrantType { reportReadWhileLent(actionType: reentrantType) }
@@ -45,7 +45,7 @@ extension _StoreEngine {
   func callWithCommittedState(_ completion: @escaping @Sendable (State) -> Void) {
     let deferred = inner.withLock { core in
       guard core.state == nil, core.reducerThread == _currentThreadID() else { return false }
-      core.lateCompletions.append { state, _ in completion(state) }
+      core.extras.lateCompletions.append { state, _ in completion(state) }
       return true
     }
     if !deferred { completion(state) }
@@ -59,7 +59,7 @@ extension _StoreEngine {
         + "while the store lends its state to that reducer (stateAccess: .lentToReducer); "
         + "the read got the readsInsideGet state. Use the state the reducer was given, or "
         + "create the store with the default stateAccess, .alwaysReadable.")
-    inner.withLock { $0.isReportingLentRead = false }
+    inner.withLock { $0.lending.isReportingLentRead = false }
   }
 
   @usableFromInline

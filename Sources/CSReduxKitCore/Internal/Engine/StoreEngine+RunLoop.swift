@@ -270,14 +270,16 @@ extension _StoreEngine {
     inner.withLock { core in
       replaced = core.commit(newState.take(), into: &state, turn: &turn, round: &round)
       // The one check a store pays for being observable: a timeline's turns are traced.
-      if core.timingRequests != 0 {
+      if core.timing.requests != 0 {
         tracedTurn = core.tracedTurn()
         traced = tracedTurn != nil
-        publishTimedTurn(core.lastTurnNanoseconds, startedAt: core.turnStartedAt)
+        publishTimedTurn(core.timing.lastTurnNanoseconds, startedAt: core.timing.turnStartedAt)
       }
       if round.isSilent, turn.completion == nil, !traced {
         closed = true
-        hasNext = core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
+        var closing = core.closeRound(&turn, &state, next: &next)
+        hasNext = closing.runsNext
+        if let made = closing.leftovers.take() { leftovers = made }
       }
       core.checkInvariants()
     }
@@ -296,7 +298,10 @@ extension _StoreEngine {
       }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }
-        return core.closeRound(&turn, &state, next: &next, leftovers: &leftovers)
+        // Stored only when there are any: the round before left none.
+        var closing = core.closeRound(&turn, &state, next: &next)
+        if let made = closing.leftovers.take() { leftovers = made }
+        return closing.runsNext
       }
     }
     if let leftovers = leftovers.take() { settle(leftovers) }

@@ -9,8 +9,7 @@ package enum _CauseKind: UInt8, Sendable {
 }
 
 /// The entry being handled (as its mark) and how a dispatch made now relates to it.
-@usableFromInline
-package struct _TraceCause: Sendable {
+package struct TraceCause: Sendable {
   package let mark: _TraceMark
   package let kind: _CauseKind
 
@@ -25,7 +24,7 @@ package struct _TraceCause: Sendable {
 /// its broadcasts and follows. Tasks inherit it, so an effect's dispatches keep the cause of
 /// the action that started the effect.
 package enum _TraceContext {
-  @TaskLocal package static var current: _TraceCause?
+  @TaskLocal package static var current: TraceCause?
 
   /// 1 once a timeline has recorded a store in this process, and 1 from then on; 0 before.
   ///
@@ -55,36 +54,34 @@ package enum _TraceContext {
   /// The cause bound here, if any; `nil` without a task-local read while no timeline has
   /// recorded a store.
   @inline(__always)
-  static var currentIfRecording: _TraceCause? { mayHaveCause ? current : nil }
+  static var currentIfRecording: TraceCause? { mayHaveCause ? current : nil }
 
   /// Runs `body` with the current cause, if any, changed to `kind`: a coordinator's deliveries
   /// keep the entry being handled and say how they were made.
   package static func with<Result>(_ kind: _CauseKind, _ body: () -> Result) -> Result {
     guard let cause = currentIfRecording else { return body() }
-    return $current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
+    return $current.withValue(TraceCause(mark: cause.mark, kind: kind), operation: body)
   }
 
   /// Runs an effect's work with the cause it inherited, if any, changed to `.effect`.
   static func asEffect(_ body: () async -> Void) async {
     guard let cause = currentIfRecording else { return await body() }
-    await $current.withValue(_TraceCause(mark: cause.mark, kind: .effect), operation: body)
+    await $current.withValue(TraceCause(mark: cause.mark, kind: .effect), operation: body)
   }
 }
 
 /// The cause a dispatch made here would have now; for a coordinator's broadcasts and follows,
 /// which carry it to the thread that delivers them. `nil`, after one atomic load, while no
 /// timeline has recorded a store in the process.
-@usableFromInline
-func _currentTraceCause() -> _TraceCause? {
+func currentTraceCause() -> TraceCause? {
   _TraceContext.currentIfRecording
 }
 
 /// Runs `body`, a coordinator's delivery, with `cause` (when there is one) as the cause of
 /// what it dispatches, made by `kind`.
-@usableFromInline
-func _withTraceCause(_ cause: _TraceCause?, _ kind: _CauseKind, _ body: () -> Void) {
+func withTraceCause(_ cause: TraceCause?, _ kind: _CauseKind, _ body: () -> Void) {
   guard let cause else { return body() }
-  _TraceContext.$current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
+  _TraceContext.$current.withValue(TraceCause(mark: cause.mark, kind: kind), operation: body)
 }
 
 /// Runs `body`, part of a traced round, with the entry of `mark` (when there is one) as the
@@ -93,7 +90,7 @@ func _withTraceCause(_ cause: _TraceCause?, _ kind: _CauseKind, _ body: () -> Vo
 @usableFromInline
 func _bindTraceMark(_ mark: _TraceMark?, _ kind: _CauseKind, _ body: () -> Void) {
   guard let mark else { return body() }
-  _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: kind), operation: body)
+  _TraceContext.$current.withValue(TraceCause(mark: mark, kind: kind), operation: body)
 }
 
 /// One action of a recorded store, from its arrival at the store to its entry in the
@@ -103,7 +100,7 @@ package final class _TraceMark: Sendable {
   /// The tracer of the store the action belongs to.
   package let tracer: ObjectIdentifier
   /// What was being handled when the action was dispatched.
-  package let cause: _TraceCause?
+  package let cause: TraceCause?
   /// The entry's global number, -1 until the timeline records it. Only the timeline that
   /// owns `tracer` reads or writes it, under its lock: a timeline looks at the number of a
   /// mark only after finding the mark's tracer among its own.
@@ -112,7 +109,7 @@ package final class _TraceMark: Sendable {
   /// the chain never passed on stays unadmitted; only the store's lock reads or sets it.
   nonisolated(unsafe) var isAdmitted = false
 
-  package init(tracer: ObjectIdentifier, cause: _TraceCause?) {
+  package init(tracer: ObjectIdentifier, cause: TraceCause?) {
     self.tracer = tracer
     self.cause = cause
   }
@@ -127,7 +124,7 @@ package final class _TraceMark: Sendable {
     number = sequence
   }
 
-  /// The number of the effect whose dispatches this mark causes (`_EffectTrace.mark`), -1 for
+  /// The number of the effect whose dispatches this mark causes (`EffectTrace.mark`), -1 for
   /// the mark of an action. Read and written like `number`.
   nonisolated(unsafe) var effectNumber = -1
 
@@ -229,7 +226,7 @@ extension _StoreCore {
   /// A dispatch from an effect (`gate`) is caused by what started the effect.
   @usableFromInline
   mutating func traceMark(gate: _EffectGate?) -> _TraceMark? {
-    guard let tracer else { return nil }
+    guard let tracer = tracing.tracer else { return nil }
     let id = ObjectIdentifier(tracer)
     let context = _TraceContext.current
     if let context, context.kind == .middleware, context.mark.tracer == id,
@@ -239,7 +236,7 @@ extension _StoreCore {
       context.mark.stopMiddlewareClock()
       return context.mark
     }
-    let cause = context.map { _TraceCause(mark: $0.mark, kind: gate == nil ? $0.kind : .effect) }
+    let cause = context.map { TraceCause(mark: $0.mark, kind: gate == nil ? $0.kind : .effect) }
     let mark = _TraceMark(tracer: id, cause: cause)
     mark.isAdmitted = true
     return mark
@@ -248,8 +245,8 @@ extension _StoreCore {
   /// The traced turn being committed, `nil` when it is not traced.
   @usableFromInline
   func tracedTurn() -> _TracedTurn<State>? {
-    guard let turnMark, let tracer else { return nil }
-    return _TracedTurn(mark: turnMark, tracer: tracer, nanoseconds: lastTurnNanoseconds)
+    guard let turnMark = tracing.turnMark, let tracer = tracing.tracer else { return nil }
+    return _TracedTurn(mark: turnMark, tracer: tracer, nanoseconds: timing.lastTurnNanoseconds)
   }
 }
 
@@ -277,19 +274,19 @@ extension _StoreEngine {
     if tracer != nil { _TraceContext.isRecordingAnywhere.store(1) }
     let now = _uptimeNanoseconds()
     let attached = inner.withLock { core -> Bool in
-      if tracer != nil, core.tracer != nil { return false }
-      if (tracer == nil) == (core.tracer == nil) { return true }
-      core.tracer = tracer
-      core.timingRequests += tracer == nil ? -1 : 1
-      if tracer != nil, core.timingRequests == 1 { core.turnStartedAt = now }
+      if tracer != nil, core.tracing.tracer != nil { return false }
+      if (tracer == nil) == (core.tracing.tracer == nil) { return true }
+      core.tracing.tracer = tracer
+      core.timing.requests += tracer == nil ? -1 : 1
+      if tracer != nil, core.timing.requests == 1 { core.timing.turnStartedAt = now }
       // A turn already under way was not marked: it is not traced.
-      core.turnMark = nil
+      core.tracing.turnMark = nil
       return true
     }
     // Stored under the lock, so that two threads attaching and detaching leave the flags as
     // the last of them left the tracer.
     inner.withLock { core in
-      let traced = core.tracer != nil
+      let traced = core.tracing.tracer != nil
       traceFlag.store(traced ? 1 : 0)
       let around = aroundReducer.load() & ~_AroundReducer.traced
       aroundReducer.store(traced ? around | _AroundReducer.traced : around)
@@ -303,7 +300,9 @@ extension _StoreEngine {
   /// store is traced: a store nobody records pays one atomic load.
   @usableFromInline @inline(never)
   func executeTraced(_ action: any ActionProtocol, _ state: State, _ finish: Finish<State>) {
-    _bindTraceMark(inner.withLock { $0.turnMark }, .reducer) { execute(action, state, finish) }
+    _bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) {
+      execute(action, state, finish)
+    }
   }
 
   /// `executeTraced` for an in-place reduction.
@@ -312,19 +311,19 @@ extension _StoreEngine {
     _ reduce: (any ActionProtocol, inout State) -> Void, _ action: any ActionProtocol,
     _ state: inout State
   ) {
-    _bindTraceMark(inner.withLock { $0.turnMark }, .reducer) { reduce(action, &state) }
+    _bindTraceMark(inner.withLock { $0.tracing.turnMark }, .reducer) { reduce(action, &state) }
   }
 
   /// Runs a traced store's middleware chain for a new action, with the action's mark as the
   /// cause of what the middleware dispatches meanwhile.
   @usableFromInline
   func runTracedMiddleware(_ action: any ActionProtocol, completion: _Completion<State>?) {
-    guard let tracer = inner.withLock({ $0.tracer }) else {
+    guard let tracer = inner.withLock({ $0.tracing.tracer }) else {
       return runMiddleware(from: 0, action, completion: completion)
     }
     let mark = _TraceMark(tracer: ObjectIdentifier(tracer), cause: _TraceContext.current)
     mark.startMiddlewareClock()
-    _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: .middleware)) {
+    _TraceContext.$current.withValue(TraceCause(mark: mark, kind: .middleware)) {
       runMiddleware(from: 0, action, completion: completion)
     }
   }

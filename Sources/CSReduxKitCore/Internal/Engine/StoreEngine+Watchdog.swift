@@ -22,22 +22,22 @@ extension _StoreEngine {
   func watchTurns() {
     guard reducerTimeout > .zero else { return }
     let period = watchdogPeriodNanoseconds
-    let target = _WatchdogTarget(self)
+    let target = WatchdogTarget(self)
     watchdogTarget = target
     // One timer per store, set again at each arming and cancelled when the store goes (see
     // `DeadlineTimer`): a store that closes with its screen takes its timer with it.
     let arm: @Sendable () -> Void = {
       target.arm(at: DispatchTime.now().uptimeNanoseconds &+ period)
     }
-    inner.withLock { core in core.armWatchdog = arm }
+    inner.withLock { core in core.watchdog.arm = arm }
   }
 
   func watchdogFired() {
     let (verdict, queued) = inner.withLock { core in
       let verdict = core.watchdog.look(
         turn: core.turnSerial, inFlight: core.turnInFlight, actionType: core.reducingType,
-        readersWaiting: core.readersWaiting)
-      if case .rearm = verdict { core.armWatchdog?() }
+        readersWaiting: core.lending.readersWaiting)
+      if case .rearm = verdict { core.watchdog.arm?() }
       return (verdict, core.queue.count + core.sideQueue.withLock { $0.count })
     }
     switch verdict {
@@ -61,7 +61,7 @@ extension _StoreEngine {
 }
 
 /// The engine as the watchdog's timer reaches it, until the store goes away, and that timer.
-final class _WatchdogTarget<State: StateProtocol>: Sendable {
+final class WatchdogTarget<State: StateProtocol>: Sendable {
   private struct Held {
     var engine: _StoreEngine<State>?
     /// Made at the first arming: a store that never runs an action has no timer.

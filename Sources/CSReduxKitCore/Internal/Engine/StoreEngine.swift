@@ -68,7 +68,7 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var cancelByID: @Sendable (UInt64) -> Void = { _ in }
   /// What the watchdog's timer holds the engine through, emptied when the store goes away.
   /// Set once, right after `init`, by the store (see `watchTurns`).
-  @exclusivity(unchecked) var watchdogTarget: _WatchdogTarget<State>?
+  @exclusivity(unchecked) var watchdogTarget: WatchdogTarget<State>?
   /// The next queued action for the thread that runs the queue, loaded when a round closes
   /// (`closeRound`) and moved out by the run loop before its turn starts: the lock never
   /// releases an action. Only that thread touches it while it owns the queue (`isBusy`), and

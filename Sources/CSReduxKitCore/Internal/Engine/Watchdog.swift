@@ -35,6 +35,10 @@ struct _Watchdog<State: StateProtocol> {
   /// The turn the last look found in flight, and how many looks in a row found it.
   var watchedTurn: UInt64 = 0
   var looks = 0
+  /// Arms the watchdog's timer. Called under the lock, at most once per period of the timer
+  /// while the store is busy; set by the engine once it exists (the timer needs the engine).
+  @usableFromInline
+  var arm: (@Sendable () -> Void)?
 
   init(watches: Bool) {
     isArmed = !watches

@@ -1,17 +1,17 @@
 /// The coordinator's mutable parts, behind its lock.
-struct _CoordinatorCore: Sendable {
-  var members: [_Member] = []
+struct CoordinatorCore: Sendable {
+  var members: [Member] = []
   /// Broadcasts to deliver, each with the cause it was made under (for a timeline).
-  var broadcasts: [(action: any ActionProtocol, cause: _TraceCause?)] = []
+  var broadcasts: [(action: any ActionProtocol, cause: TraceCause?)] = []
   var isBroadcasting = false
-  var follows: [_Follow] = []
+  var follows: [KeptFollow] = []
 
   init() {}
 }
 
 /// A follow the coordinator made: its subscription on the source, and its target, held weakly,
 /// to tell when the follow has ended.
-struct _Follow: Sendable {
+struct KeptFollow: Sendable {
   let subscription: Subscription
   let target: _WeakReference<any AnyObject & Sendable>
 

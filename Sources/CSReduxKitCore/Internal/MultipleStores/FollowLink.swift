@@ -1,95 +1,110 @@
-/// One follow: the last value seen, and an outbox that hands actions to the target in order.
+/// One follow: an outbox that hands actions to the target in order.
 ///
-/// Inlinable, and made in ``StoreCoordinator/follow(_:select:in:sendsInitialValue:action:)``,
-/// which is inlinable too: its code is specialized for the caller's state and value types. Made
-/// inside the library's generic code, each hop would look up the type metadata of the link's
-/// parts at run time, several times, at many times the cost of the dispatch it makes.
+/// Compiled once in the library, for every follow. It never sees the followed value's type:
+/// ``StoreCoordinator/follow(_:select:in:sendsInitialValue:action:)``, which is inlinable and
+/// so specialized for the caller's types, keeps the last value and compares it, and hands the
+/// link closures that do so, that make the target's action and that dispatch it (`deliver`).
+/// Only the entry points `follow` calls are published (docs/performance.md, "Inlining where
+/// it pays", measures what this costs a hop).
 @usableFromInline
-final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sendable {
-  @usableFromInline
+final class _FollowLink: Sendable {
   struct Pending: Sendable {
-    @usableFromInline let value: Value
-    @usableFromInline let route: _FollowRoute
+    /// The value, held for the outbox; `nil` for the action the caller hands over at once,
+    /// which its own `make` makes.
+    let value: (any AnyObject & Sendable)?
+    let route: FollowRoute
     /// The source's entry behind the value, when a timeline records the source.
-    @usableFromInline let cause: _TraceCause?
+    let cause: TraceCause?
 
-    @inlinable
-    init(value: Value, route: consuming _FollowRoute, cause: consuming _TraceCause? = nil) {
+    init(
+      value: (any AnyObject & Sendable)?, route: consuming FollowRoute,
+      cause: consuming TraceCause? = nil
+    ) {
       self.value = value
       self.route = route
       self.cause = cause
     }
   }
 
-  @usableFromInline
   struct Core: Sendable {
-    @usableFromInline var hasValue = false
-    @usableFromInline var last: Value?
-    @usableFromInline var outbox: [Pending] = []
-    @usableFromInline var subscription: Subscription?
+    var outbox: [Pending] = []
+    var subscription: Subscription?
     /// The route of the last change that came through other follows, and the route this link
     /// made for it: the next change along the same chain reuses it.
-    @usableFromInline var lastArrival: _FollowRoute?
-    @usableFromInline var lastRoute: _FollowRoute?
+    var lastArrival: FollowRoute?
+    var lastRoute: FollowRoute?
 
     init() {}
   }
 
-  @usableFromInline let sourceName: String
-  @usableFromInline let targetName: String
-  @usableFromInline let targetActionNames: ActionTypes
-  @usableFromInline let depthLimit: Int
-  @usableFromInline let diagnostics: @Sendable (StoreDiagnostic) -> Void
-  @usableFromInline let makeAction: @Sendable (Value) -> any ActionProtocol
-  @usableFromInline let target: _WeakReference<Store<Target>>
+  let sourceName: String
+  let targetName: String
+  let targetActionNames: ActionTypes
+  let depthLimit: Int
+  let diagnostics: @Sendable (StoreDiagnostic) -> Void
+  /// Makes the target's action from a value this link holds (the follow's `action` closure).
+  let makeAction: @Sendable (any AnyObject & Sendable) -> any ActionProtocol
+  /// Dispatches the action `make` returns to the target and returns `true`; returns `false`,
+  /// without calling `make`, once the target is gone.
+  let deliver: @Sendable (_ make: () -> CoordinatedAction) -> Bool
   /// The route of a change that starts at the source: source, then target.
-  @usableFromInline let startRoute: _FollowRoute
-  @usableFromInline let core = _Locked(Core())
+  let startRoute: FollowRoute
+  let core = _Locked(Core())
   /// 0 while no thread hands actions to the target; else 1 for the thread that does (the
   /// drainer), plus one for each action in the outbox. The drainer that finds nothing queued
   /// leaves with one compare-and-exchange, without the lock.
   ///
   /// Written only under the lock, except by the drainer: a thread holding the lock that reads 0
   /// knows no other thread writes it until it lets the lock go.
-  @usableFromInline let handing = _AtomicWord(0)
+  let handing = _AtomicWord(0)
 
-  @inlinable
-  init(
-    sourceName: String, target: Store<Target>, depthLimit: Int,
-    diagnostics: @escaping @Sendable (StoreDiagnostic) -> Void,
-    makeAction: @escaping @Sendable (Value) -> any ActionProtocol
+  @usableFromInline
+  init<Source, Target>(
+    _ coordinator: StoreCoordinator, source: Store<Source>, target: Store<Target>,
+    makeAction: @escaping @Sendable (any AnyObject & Sendable) -> any ActionProtocol,
+    deliver: @escaping @Sendable (_ make: () -> CoordinatedAction) -> Bool
   ) {
-    self.sourceName = sourceName
+    self.sourceName = source.name
     self.targetName = target.name
     self.targetActionNames = target.declaredActions
-    self.target = _WeakReference(target)
-    self.startRoute = _FollowRoute(target.name, after: _FollowRoute(sourceName, after: nil))
-    self.depthLimit = depthLimit
-    self.diagnostics = diagnostics
+    self.startRoute = FollowRoute(target.name, after: FollowRoute(source.name, after: nil))
+    self.depthLimit = coordinator.followDepthLimit
+    self.diagnostics = coordinator.diagnostics
     self.makeAction = makeAction
+    self.deliver = deliver
   }
 
-  @inlinable
+  @usableFromInline
   func attach(_ subscription: Subscription) {
     core.withLock { $0.subscription = subscription }
   }
 
-  /// Sets the first value, unless a commit of the source already did.
-  @inlinable
-  func start(_ value: Value, sendsInitialValue: Bool) {
-    let first = core.withLock { core -> Pending? in
-      guard !core.hasValue else { return nil }
-      core.hasValue = true
-      core.last = value
-      guard sendsInitialValue else { return nil }
-      return admit(Pending(value: value, route: startRoute), &core)
+  /// Hands the first value on, when `sendsInitialValue` and no commit of the source did
+  /// already (`change` says: it sets the value unless one is set).
+  @usableFromInline
+  func start(
+    sendsInitialValue: Bool, change: () -> Bool, make: () -> any ActionProtocol,
+    hold: () -> any AnyObject & Sendable
+  ) {
+    var first: Pending? = nil
+    core.withLock { core in
+      guard change(), sendsInitialValue else { return }
+      first = admit(route: startRoute, cause: nil, hold, &core)
     }
-    if let first { drain(first) }
+    if let pending = first.take() { drain(pending, make) }
   }
 
-  /// Called after each commit of the source, with the selected value and the action behind it.
-  @inlinable
-  func sourceCommitted(_ value: Value, cause: any ActionProtocol) {
+  /// Called after each commit of the source, with the action behind it. The closures are the
+  /// specialized follow's, for the value it selected: `change` records it and says whether it
+  /// differs from the last one (called under the link's lock, so that values are recorded in
+  /// the order they are handed on), `make` makes the target's action from it, `hold` holds it
+  /// in a ``_FollowedValue`` for the outbox (called only when another thread is handing
+  /// actions over, so that the usual hop allocates nothing for the value).
+  @usableFromInline
+  func sourceCommitted(
+    cause: any ActionProtocol, change: () -> Bool, make: () -> any ActionProtocol,
+    hold: () -> any AnyObject & Sendable
+  ) {
     let arrival = CoordinatedAction.route(of: cause)
     // Stores in the route so far, plus the target; hops are one less.
     let isTooDeep = (arrival?.count ?? 1) > depthLimit
@@ -97,20 +112,18 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     // that the drain takes over its route without a copy.
     var first: Pending? = nil
     let changed = core.withLock { core -> Bool in
-      guard !core.hasValue || core.last != value else { return false }
-      core.hasValue = true
-      core.last = value
+      guard change() else { return false }
       guard !isTooDeep else { return true }
       // Made here, not captured: the pending action then takes them over without a copy.
       let route = if let arrival { self.route(after: arrival, &core) } else { startRoute }
-      first = admit(Pending(value: value, route: route, cause: _currentTraceCause()), &core)
+      first = admit(route: route, cause: currentTraceCause(), hold, &core)
       return true
     }
     guard changed else { return }
     if isTooDeep {
-      reportCycle(path: (arrival?.names ?? [sourceName]) + [targetName], value: value)
+      reportCycle(path: (arrival?.names ?? [sourceName]) + [targetName], dropped: make())
     } else if let pending = first.take() {
-      drain(pending)
+      drain(pending, make)
     }
   }
 
@@ -118,33 +131,38 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
   /// one made last when it came the same way. Called under the lock. Always inlined, as is
   /// `admit`, so that the references they take stay borrowed (docs/performance.md, "Beyond a
   /// dispatch").
-  @inlinable @inline(__always)
-  func route(after arrival: _FollowRoute, _ core: inout Core) -> _FollowRoute {
+  @inline(__always)
+  func route(after arrival: FollowRoute, _ core: inout Core) -> FollowRoute {
     if let last = core.lastRoute, core.lastArrival === arrival { return last }
-    let route = _FollowRoute(targetName, after: arrival)
+    let route = FollowRoute(targetName, after: arrival)
     core.lastArrival = arrival
     core.lastRoute = route
     return route
   }
 
-  /// Queues `pending` behind the outbox; returns it instead when no thread is handing actions
-  /// over, and makes the caller the drainer that hands it over (without the round trip through
-  /// the outbox). Called under the lock.
-  @inlinable @inline(__always)
-  func admit(_ pending: consuming Pending, _ core: inout Core) -> Pending? {
+  /// Returns the pending action of a change when no thread is handing actions over, and
+  /// makes the caller the drainer that hands it over (without the round trip through the
+  /// outbox); else queues it, its value held by `hold`, behind the outbox. Called under the
+  /// lock.
+  @inline(__always)
+  func admit(
+    route: consuming FollowRoute, cause: consuming TraceCause?,
+    _ hold: () -> any AnyObject & Sendable, _ core: inout Core
+  ) -> Pending? {
     if handing.load() == 0 {
       // No drainer, and the lock keeps other producers out: no other thread writes the word.
       handing.store(1)
-      return pending
+      return Pending(value: nil, route: route, cause: cause)
     }
-    if add(1) == 0 { return pending }  // the drainer left in between: no outbox to go behind
-    core.outbox.append(pending)
+    // The drainer left in between: no outbox to go behind.
+    if add(1) == 0 { return Pending(value: nil, route: route, cause: cause) }
+    core.outbox.append(Pending(value: hold(), route: route, cause: cause))
     return nil
   }
 
   /// Adds `delta` to ``handing``; returns the value it had. Only a contended hand-over calls
   /// it, so it stays out of line.
-  @usableFromInline
+  @inline(never)
   func add(_ delta: Int) -> Int {
     var seen = handing.load()
     while true {
@@ -154,13 +172,13 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     }
   }
 
-  /// Hands `first`, then the outbox, to the target, one action at a time; only the drainer
-  /// (the caller that `admit` returned an action to) calls it, so one thread at a time does.
-  @inlinable
-  func drain(_ first: consuming Pending) {
+  /// Hands `first`, whose action `make` makes, then the outbox, to the target, one action at
+  /// a time; only the drainer (the caller that `admit` returned an action to) calls it, so one
+  /// thread at a time does.
+  func drain(_ first: consuming Pending, _ make: () -> any ActionProtocol) {
     var pending = first
     while true {
-      guard let store = target.object else {
+      guard hand(consume pending, make) else {
         let subscription = core.withLock { core in
           core.outbox.removeAll()
           handing.store(0)
@@ -169,7 +187,6 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
         subscription?.cancel()  // the target is gone: stop following
         return
       }
-      hand(consume pending, to: store)
       // Nothing queued: leave without the lock. A producer that comes after finds 0.
       if handing.compareExchange(expected: 1, desired: 0) == 1 { return }
       // A producer counted an action: it is in the outbox once its holder lets the lock go.
@@ -187,28 +204,24 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
     }
   }
 
-  /// Dispatches `pending` to `store`, with the cause a timeline gave it (when there is one)
-  /// bound around the dispatch.
-  @inlinable @inline(__always)
-  func hand(_ pending: consuming Pending, to store: Store<Target>) {
-    guard let cause = pending.cause else { return handUntraced(pending, to: store) }
-    _withTraceCause(cause, .follow) {
-      store.dispatch(CoordinatedAction(makeAction(pending.value), route: pending.route))
-    }
-  }
-
-  /// Dispatches `pending`, which carries no cause, to `store`. Taken apart at once, the pending
-  /// action gives its route over to the dispatched action instead of a copy.
-  @inlinable @inline(__always)
-  func handUntraced(_ pending: consuming Pending, to store: Store<Target>) {
-    let (value, route) = (pending.value, pending.route)
+  /// Dispatches `pending` to the target, with the cause a timeline gave it (when there is one)
+  /// bound around the dispatch; returns `false` when the target is gone.
+  @inline(__always)
+  func hand(_ pending: consuming Pending, _ make: () -> any ActionProtocol) -> Bool {
+    let (value, route, cause) = (pending.value, pending.route, pending.cause)
     _ = consume pending
-    store.dispatch(coordinated: CoordinatedAction(makeAction(value), route: route))
+    // Captures `route` as a constant, and copies it into the action: a variable it took the
+    // route out of would be boxed on the heap and its accesses checked at run time.
+    func action() -> CoordinatedAction {
+      CoordinatedAction(value.map(makeAction) ?? make(), route: route)
+    }
+    guard let cause else { return deliver(action) }
+    var delivered = false
+    withTraceCause(cause, .follow) { delivered = deliver(action) }
+    return delivered
   }
 
-  @usableFromInline
-  func reportCycle(path: [String], value: Value) {
-    let dropped = makeAction(value)
+  func reportCycle(path: [String], dropped: any ActionProtocol) {
     let hops = path.count - 1
     diagnostics(
       StoreDiagnostic(
@@ -220,6 +233,19 @@ final class _FollowLink<Target: StateProtocol, Value: Equatable & Sendable>: Sen
           + "\(targetName) was dropped and each store keeps the last state it committed. Make "
           + "the follows settle (a follow's action should not change the value its own store "
           + "follows back), or remove one of them."))
+  }
+}
+
+/// A followed value held in a follow link's outbox: one reference, which the link hands on
+/// without knowing the value's type (an `any Sendable` would copy it through its value
+/// witnesses at every step). Made, and read, where the follow is specialized.
+@usableFromInline
+final class _FollowedValue<Value: Sendable>: Sendable {
+  @usableFromInline let value: Value
+
+  @inlinable
+  init(_ value: Value) {
+    self.value = value
   }
 }
 

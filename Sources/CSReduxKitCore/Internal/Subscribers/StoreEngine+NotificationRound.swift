@@ -138,15 +138,15 @@ extension _StoreCore {
   mutating func takeRoundExtras() -> (
     _RoundExtras<State>?, ContiguousArray<_Subscriber<State>?>
   ) {
-    var extras: _RoundExtras<State>?
-    if !lateCompletions.isEmpty || !deferredDispatches.isEmpty {
-      extras = _RoundExtras(
-        lateCompletions: lateCompletions, deferredDispatches: deferredDispatches)
-      lateCompletions = []
-      deferredDispatches = []
+    var taken: _RoundExtras<State>?
+    if !extras.lateCompletions.isEmpty || !extras.deferredDispatches.isEmpty {
+      taken = _RoundExtras(
+        lateCompletions: extras.lateCompletions, deferredDispatches: extras.deferredDispatches)
+      extras.lateCompletions = []
+      extras.deferredDispatches = []
     }
     let everyFiltered = subscribers.everyFilteredRound
     subscribers.everyFilteredRound = []
-    return (extras, everyFiltered)
+    return (taken, everyFiltered)
   }
 }

@@ -1,6 +1,6 @@
 /// A text stream that keeps at most `limit` characters and drops the rest, so that writing a
 /// huge description into it costs no memory past the limit.
-struct _BoundedText: TextOutputStream {
+struct BoundedText: TextOutputStream {
   let limit: Int
   private(set) var text = ""
   private(set) var count = 0
@@ -38,7 +38,7 @@ struct _BoundedText: TextOutputStream {
 ///
 /// - Complexity: O(`limit`) for the values above, whatever their size.
 package func boundedDescription(of value: Any, limit: Int) -> String {
-  var out = _BoundedText(limit: max(limit - 1, 0))
+  var out = BoundedText(limit: max(limit - 1, 0))
   _describe(value, into: &out, depth: 0)
   guard out.isCut else { return out.text }
   return out.text + "…"
@@ -48,7 +48,7 @@ package func boundedDescription(of value: Any, limit: Int) -> String {
 /// far deeper than the stack allows.
 private let _maximumDepth = 8
 
-private func _describe(_ value: Any, into out: inout _BoundedText, depth: Int) {
+private func _describe(_ value: Any, into out: inout BoundedText, depth: Int) {
   guard !out.isFull else {
     out.write("…")  // marks the cut
     return
@@ -144,7 +144,7 @@ private func _describe(_ value: Any, into out: inout _BoundedText, depth: Int) {
 
 /// Writes `string` quoted and escaped as `debugDescription` would, reading no further than the
 /// stream keeps.
-private func _quote(_ string: Substring, into out: inout _BoundedText) {
+private func _quote(_ string: Substring, into out: inout BoundedText) {
   let room = out.limit - out.count
   let head = string.prefix(room + 1)
   var quoted = String(reflecting: String(head))
