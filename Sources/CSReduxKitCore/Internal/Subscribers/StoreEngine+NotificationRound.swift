@@ -26,6 +26,26 @@ extension _StoreEngine {
     trace.callCompletions(completion, nil, state, failure: failure, engine: self)
   }
 
+  /// The round of a store no timeline records, with the turn's completion where the turn
+  /// keeps it: taken (so that it is released here, not when the next one is loaded) only once
+  /// the subscribers returned, so that it is not held in registers across their calls.
+  @inlinable @inline(__always)
+  func notifyUntraced(
+    _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
+    _ state: State, completion: inout _Completion<State>?, failure: ActionOutcome?
+  ) {
+    guard !round.hasExtras else {
+      notifyWithExtras(
+        round, action, state, completion: completion.take(), failure: failure,
+        trace: _Untraced())
+      return
+    }
+    notifySubscribers(round, action, state, failure: failure, trace: _Untraced())
+    let completion = completion.take()
+    completion?(state, failure ?? .applied)
+    _dropIfPresent(consume completion)  // usually none: tested, not destroyed by a call
+  }
+
   /// A round with extras, which it takes from the core first: the same parts, then the late
   /// completions and the deferred dispatches. Apart from `notify`, so that the usual round
   /// has no extras to destroy.
