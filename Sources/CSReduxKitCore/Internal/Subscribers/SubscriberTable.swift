@@ -116,7 +116,6 @@ struct _SubscriberTable<State: StateProtocol> {
   var commitsUntilSweep = 0
   /// Every filtered subscriber once, for the round of a replaced state, from its commit until
   /// the round takes it (`_StoreCore.takeRoundExtras`); empty otherwise.
-  @usableFromInline
   var everyFilteredRound: ContiguousArray<_Subscriber<State>?> = []
 
   @inlinable
