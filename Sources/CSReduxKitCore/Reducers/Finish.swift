@@ -74,8 +74,15 @@ public struct Finish<State: StateProtocol>: Sendable {
     if box != nil {
       box?.finish(outcome)
     } else {
-      link?.finish(outcome)
+      completeThroughLink(outcome)
     }
+  }
+
+  /// A child's or a direct caller's `finish`. Apart from `complete`, so that a store's
+  /// `finish`, the usual call, saves and restores no registers for this path's work.
+  @inlinable @inline(never)
+  func completeThroughLink(_ outcome: _Outcome<State>) {
+    link?.finish(outcome)
   }
 
   /// Completes the action with `newState`.

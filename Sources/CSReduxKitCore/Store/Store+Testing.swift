@@ -19,7 +19,12 @@ extension Store {
 
   /// The identity of the finish box kept for reuse, if any. For tests of the dispatch path.
   package var spareFinishBoxID: ObjectIdentifier? {
-    engine.spareBox.map(ObjectIdentifier.init)
+    engine.spareBox.identity
+  }
+
+  /// The finish box kept for reuse, if any, for tests of its lifetime (hold it weakly).
+  package var spareFinishBox: AnyObject? {
+    engine.spareBox.box
   }
 }
 

@@ -220,6 +220,18 @@ struct FinishBoxReuseTests {
     #expect(store.spareFinishBoxID == first)
   }
 
+  @Test("the finish box kept for reuse goes away with its store")
+  func spareBoxGoesWithTheStore() {
+    weak var box: AnyObject?
+    do {
+      let store = Store(state: Counter(), reducer: counterReducer())
+      store.dispatch(Action(type: 1))
+      box = store.spareFinishBox
+      #expect(box != nil)
+    }
+    #expect(box == nil)
+  }
+
   @Test("a finish callback the reducer keeps is never reused for a later action")
   func keptFinishIsNotReused() {
     let kept = Locked<[Finish<Counter>]>([])

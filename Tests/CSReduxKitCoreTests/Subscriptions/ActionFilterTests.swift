@@ -39,6 +39,33 @@ struct ActionFilterTests {
       ])
   }
 
+  @Test("subscribers filtered on large and negative types merge with those to every action")
+  func largeAndNegativeTypes() {
+    // Types outside the routing array's range are looked up in its dictionary; the round reads
+    // that bucket in place, merged in subscription order with the bucket to every action.
+    let store = Store(
+      state: Counter(), reducer: Reducer<Counter> { _, state, finish in finish(state) })
+    let log = Locked<[String]>([])
+    let large = 1_000_000
+    let negative = -3
+    let subscriptions = [
+      store.subscribe { action, _ in log.append("all1 \(action.type)") },
+      store.subscribe(to: [large, negative]) { action, _ in log.append("both \(action.type)") },
+      store.subscribe { action, _ in log.append("all2 \(action.type)") },
+      store.subscribe(to: [negative]) { action, _ in log.append("negative \(action.type)") },
+    ]
+    store.dispatch(Action(type: large))
+    store.dispatch(Action(type: negative))
+    store.dispatch(Action(type: 7))
+    #expect(
+      log.current == [
+        "all1 \(large)", "both \(large)", "all2 \(large)",
+        "all1 \(negative)", "both \(negative)", "all2 \(negative)", "negative \(negative)",
+        "all1 7", "all2 7",
+      ])
+    subscriptions.forEach { $0.cancel() }
+  }
+
   @Test("updates, main-actor and owner-bound subscriptions take the same filter")
   @MainActor func everyEntryPoint() async {
     let store = moduleStore("A")

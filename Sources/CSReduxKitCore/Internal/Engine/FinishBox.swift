@@ -38,7 +38,11 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var action: (any ActionProtocol)?
   @usableFromInline @exclusivity(unchecked) var completion: _Completion<State>?
   /// The outcome of a `finish` called before the reducer returned: set by `finish`
-  /// (`claimed`), taken by the draining thread (`finishedEarly`), `nil` otherwise.
+  /// (`claimed`), taken by the draining thread (`finishedEarly`), `nil` otherwise. A new
+  /// state, the usual outcome, is kept apart from the others, as a `State?`: for a state of
+  /// plain values, storing it over the empty field then destroys nothing.
+  @usableFromInline @exclusivity(unchecked) var earlyState: State?
+  /// The other outcomes of a `finish` called before the reducer returned (a failure).
   @usableFromInline @exclusivity(unchecked) var earlyOutcome: _Outcome<State>?
 
   @inlinable
@@ -101,7 +105,7 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// draining thread calls it.
   @inlinable @inline(__always)
   func takeEarlyOutcome() -> _Outcome<State>? {
-    let outcome = earlyOutcome.take()
+    let outcome = earlyState.take().map(_Outcome.state) ?? earlyOutcome.take()
     phase.store(.done)
     return outcome
   }
@@ -119,19 +123,36 @@ final class _FinishBox<State: StateProtocol>: @unchecked Sendable {
   /// Whether the reducer has returned and `finish` has not been called yet.
   var isAwaiting: Bool { phase.holds(.awaiting) }
 
+  /// The usual call, inside the reducer's call, finds the box `executing`; every other one
+  /// goes on in `finishContended`, so that the usual one saves and restores no registers.
   @inlinable
   func finish(_ outcome: consuming _Outcome<State>) {
-    // The usual call, inside the reducer's call: the box is `executing`.
-    if phase.changes(from: .executing, to: .claimed) {
-      earlyOutcome = consume outcome
-      phase.store(.finishedEarly)
+    guard phase.changes(from: .executing, to: .claimed) else {
+      finishContended(outcome)
       return
     }
+    keepEarly(outcome)
+    phase.store(.finishedEarly)
+  }
+
+  /// Keeps the outcome of a `finish` called before the reducer returned (`claimed`).
+  @inlinable @inline(__always)
+  func keepEarly(_ outcome: consuming _Outcome<State>) {
+    switch consume outcome {
+    case .state(let state): earlyState = state
+    case let other: earlyOutcome = other
+    }
+  }
+
+  /// `finish` on a box that was not `executing` a moment ago: the reducer returned meanwhile
+  /// (or is returning), or `finish` was called before.
+  @inlinable @inline(never)
+  func finishContended(_ outcome: consuming _Outcome<State>) {
     while true {
       switch phase.load() {
       case .executing:
         guard phase.changes(from: .executing, to: .claimed) else { continue }
-        earlyOutcome = consume outcome
+        keepEarly(outcome)
         phase.store(.finishedEarly)
         return
       case .publishing:

@@ -247,11 +247,9 @@ extension _StoreCore {
       round.readersToWake = lending.readersToWake
       lending.readersToWake = 0
     }
+    // Taken by the round (`takeRoundExtras`): nothing adds to them before it does.
     if !extras.lateCompletions.isEmpty || !extras.deferredDispatches.isEmpty {
-      round.extras = _RoundExtras(
-        lateCompletions: extras.lateCompletions, deferredDispatches: extras.deferredDispatches)
-      extras.lateCompletions = []
-      extras.deferredDispatches = []
+      round.hasExtras = true
     }
     turn.lent = false
     subscribers.collect(for: turn.kind, type: turn.type, into: &round)

@@ -223,7 +223,7 @@ extension _StoreEngine {
   @inlinable @inline(__always)
   func recycle(_ box: consuming _FinishBox<State>) {
     var box = box
-    if isKnownUniquelyReferenced(&box) { spareBox = consume box }
+    if isKnownUniquelyReferenced(&box) { spareBox.fill(consume box) }
   }
 
   /// Finishes a turn with any outcome: reports one that leaves the state as it was, then
@@ -286,15 +286,11 @@ extension _StoreEngine {
     _ = consume replaced  // the state before the commit is released here, outside the lock
     if round.readersToWake != 0 { wakeReaders(round.readersToWake) }
     if !closed {
-      // Taken, so that the completion is released here, not when the next one is loaded.
-      let completion = turn.completion.take()
       if traced, var traced = tracedTurn.take() {
-        traced.completion = completion
+        traced.completion = turn.completion.take()
         notifyTraced(traced, round, action, state, failure: failure)
       } else {
-        notify(
-          round, action, state, completion: completion, failure: failure, trace: _Untraced())
-        _dropIfPresent(consume completion)  // usually none: tested, not destroyed by a call
+        notifyUntraced(round, action, state, completion: &turn.completion, failure: failure)
       }
       hasNext = inner.withLock { core in
         defer { core.checkInvariants() }

@@ -88,8 +88,8 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
   /// and put back by `recycle`, on the thread that runs the queue alone, as `next` is. A field
   /// the turn reaches without the lock, rather than one of the core handed to each turn and
   /// back, which every dispatch paid for twice under the lock and once more where the turn
-  /// ends.
-  @usableFromInline @exclusivity(unchecked) var spareBox: _FinishBox<State>?
+  /// ends. Its reference is counted by hand (`_SpareFinishBox`) and released with the engine.
+  @usableFromInline @exclusivity(unchecked) var spareBox = _SpareFinishBox<State>()
 
   @inlinable
   init(state: State, reducer: some ReducerProtocol<State>, configuration: Configuration) {
@@ -136,6 +136,10 @@ package final class _StoreEngine<State: StateProtocol>: @unchecked Sendable {
     if let overlaps = declaredActions.overlapReport {
       report(.overlappingActionTypes, actionType: nil, overlaps)
     }
+  }
+
+  deinit {
+    spareBox.release()
   }
 
   /// Says, once and where the store is created, that its reducer cannot take the lent state

@@ -14,10 +14,63 @@ extension _StoreEngine {
   /// store's round (`_Untraced`) is compiled with no tracing code at all.
   @inlinable @inline(__always)
   func notify<Trace: _RoundTrace<State>>(
-    _ round: consuming _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
+    _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
     _ state: State, completion: _Completion<State>?, failure: ActionOutcome?, trace: Trace
   ) {
-    let extras = round.extras.take()
+    guard !round.hasExtras else {
+      notifyWithExtras(
+        round, action, state, completion: completion, failure: failure, trace: trace)
+      return
+    }
+    notifySubscribers(round, action, state, failure: failure, trace: trace)
+    trace.callCompletions(completion, nil, state, failure: failure, engine: self)
+  }
+
+  /// The round of a store no timeline records, with the turn's completion where the turn
+  /// keeps it: taken (so that it is released here, not when the next one is loaded) only once
+  /// the subscribers returned, so that it is not held in registers across their calls.
+  @inlinable @inline(__always)
+  func notifyUntraced(
+    _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
+    _ state: State, completion: inout _Completion<State>?, failure: ActionOutcome?
+  ) {
+    guard !round.hasExtras else {
+      notifyWithExtras(
+        round, action, state, completion: completion.take(), failure: failure,
+        trace: _Untraced())
+      return
+    }
+    notifySubscribers(round, action, state, failure: failure, trace: _Untraced())
+    let completion = completion.take()
+    completion?(state, failure ?? .applied)
+    _dropIfPresent(consume completion)  // usually none: tested, not destroyed by a call
+  }
+
+  /// A round with extras, which it takes from the core first: the same parts, then the late
+  /// completions and the deferred dispatches. Apart from `notify`, so that the usual round
+  /// has no extras to destroy.
+  @inlinable
+  func notifyWithExtras<Trace: _RoundTrace<State>>(
+    _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
+    _ state: State, completion: _Completion<State>?, failure: ActionOutcome?, trace: Trace
+  ) {
+    var round = round
+    let (extras, everyFiltered) = inner.withLock { $0.takeRoundExtras() }
+    if !everyFiltered.isEmpty { round.typed = _SubscriberTable.inPlace(everyFiltered) }
+    notifySubscribers(round, action, state, failure: failure, trace: trace)
+    // The list the round read in place lives until its last subscriber returned.
+    withExtendedLifetime(everyFiltered) {}
+    trace.callCompletions(completion, extras, state, failure: failure, engine: self)
+    if let extras { trace.runDeferredDispatches(extras, engine: self) }
+  }
+
+  /// The round's subscribers, with a ``RejectedAction`` in place of an action that was not
+  /// applied.
+  @inlinable @inline(__always)
+  func notifySubscribers<Trace: _RoundTrace<State>>(
+    _ round: _UnretainedSubscriberRound<State>, _ action: any ActionProtocol,
+    _ state: State, failure: ActionOutcome?, trace: Trace
+  ) {
     if case .failed(let error)? = failure {
       let rejected = RejectedAction(action, error: error)
       trace.record(rejected, state, engine: self)
@@ -26,8 +79,6 @@ extension _StoreEngine {
       trace.record(action, state, engine: self)
       trace.notify(round, action, state)  // borrowed: an applied action is not copied
     }
-    trace.callCompletions(completion, extras, state, failure: failure, engine: self)
-    if let extras { trace.runDeferredDispatches(extras, engine: self) }
   }
 
   /// The completions of feedback actions dropped while the state was lent, called with the
@@ -95,5 +146,27 @@ struct _Untraced<State: StateProtocol>: _RoundTrace {
   @inlinable @inline(__always)
   func runDeferredDispatches(_ extras: _RoundExtras<State>, engine: _StoreEngine<State>) {
     engine.runDeferredDispatches(extras)
+  }
+}
+
+extension _StoreCore {
+  /// Hands a round its extras, when it has any (`hasExtras`), at its start: the late
+  /// completions and the deferred dispatches the commit left here, and the list of every
+  /// filtered subscriber a replaced state notifies. Nothing adds to them between the commit
+  /// and this call: both are made by the thread running the queue, with no reducer running.
+  @usableFromInline
+  mutating func takeRoundExtras() -> (
+    _RoundExtras<State>?, ContiguousArray<_Subscriber<State>?>
+  ) {
+    var taken: _RoundExtras<State>?
+    if !extras.lateCompletions.isEmpty || !extras.deferredDispatches.isEmpty {
+      taken = _RoundExtras(
+        lateCompletions: extras.lateCompletions, deferredDispatches: extras.deferredDispatches)
+      extras.lateCompletions = []
+      extras.deferredDispatches = []
+    }
+    let everyFiltered = subscribers.everyFilteredRound
+    subscribers.everyFilteredRound = []
+    return (taken, everyFiltered)
   }
 }

@@ -114,6 +114,9 @@ struct _SubscriberTable<State: StateProtocol> {
   /// so a subscriber whose owner went is checked within that many commits.
   @usableFromInline
   var commitsUntilSweep = 0
+  /// Every filtered subscriber once, for the round of a replaced state, from its commit until
+  /// the round takes it (`_StoreCore.takeRoundExtras`); empty otherwise.
+  var everyFilteredRound: ContiguousArray<_Subscriber<State>?> = []
 
   @inlinable
   init() {}
@@ -145,13 +148,15 @@ struct _SubscriberTable<State: StateProtocol> {
   }
 
   /// A replaced state concerns every subscriber, whatever its filter: gathers each filtered
-  /// subscriber once, in subscription order.
+  /// subscriber once, in subscription order, into `everyFilteredRound`, which the round
+  /// takes with its extras.
   @usableFromInline
-  func collectEveryFiltered(into list: inout _UnretainedSubscriberRound<State>) {
+  mutating func collectEveryFiltered(into list: inout _UnretainedSubscriberRound<State>) {
     var entries = everyFilteredEntry()
     guard !entries.isEmpty else { return }
     entries.sort { $0.id < $1.id }
-    list.typed = ContiguousArray(entries.map { Optional($0) })
+    everyFilteredRound = ContiguousArray(entries.map { Optional($0) })
+    list.hasExtras = true
   }
 
   @inlinable

@@ -9,8 +9,10 @@
 ///   buckets from the commit to the round's end (`_StoreCore.isNotifying`): every change to
 ///   them, a store that goes away included (`removeAll(deferred:)`), waits until the round
 ///   ends, so that memory stays allocated and unchanged while the round reads it.
-/// - A filtered bucket the round merges with the bucket to every action is retained by the
-///   list (`typed`), so its entries may be read unretained while the list lives.
+/// - The filtered bucket the round merges with the bucket to every action is read in place
+///   too, under the same ownership. The one list the table makes for a round (every filtered
+///   subscriber once, for a replaced state) is owned by the round's extras
+///   (`takeRoundExtras`), which the round keeps alive until its last subscriber returned.
 /// - A strong reference and an unretained one have the same layout, and so do their optionals
 ///   (one pointer, `nil` as zero): an array of references is read as an array of unretained
 ///   ones by rebinding its memory, never by copying it.
@@ -27,16 +29,22 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// (`isNotifying`): every change to them, including a store that goes away
   /// (`removeAll(deferred:)`), waits for the round to end, so this memory stays allocated and
   /// unchanged while the round reads it. Retaining the array instead costs two atomic
-  /// operations per dispatch. `nil` when there is no such bucket.
-  @usableFromInline var all: UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>?
-  /// The bucket filtered on the action's type, retained, when it is merged with `all` or its
-  /// type is large or negative; for a replaced state, every filtered subscriber once, in a new
-  /// array. Optional, not empty: a list without one holds no array to release.
-  @usableFromInline var typed: ContiguousArray<_Subscriber<State>?>?
+  /// operations per dispatch. Empty when there is no such bucket: an empty buffer rather than
+  /// an optional one, whose case the round would keep and test in a byte of its own.
+  @usableFromInline var all = UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>(
+    start: nil, count: 0)
+  /// The entries of the bucket filtered on the action's type, read in place like `all`, when
+  /// it is merged with `all` or its type is large or negative; for a replaced state, every
+  /// filtered subscriber once, from the list the round's extras own. Unretained, so that a
+  /// round has nothing to release when it ends.
+  @usableFromInline var typed = UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>(
+    start: nil, count: 0)
   /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
   @usableFromInline var readersToWake = 0
-  /// The late completions and deferred dispatches, when there are any.
-  @usableFromInline var extras: _RoundExtras<State>?
+  /// Whether the round has extras: late completions, deferred dispatches, or the list of
+  /// every filtered subscriber for a replaced state. They stay in the core until the round
+  /// takes them (`takeRoundExtras`), so that a round is plain values with nothing to destroy.
+  @usableFromInline var hasExtras = false
 
   @inlinable
   init() {}
@@ -45,7 +53,7 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// dispatch.
   @inlinable
   var isSilent: Bool {
-    all == nil && typed == nil && extras == nil
+    all.isEmpty && typed.isEmpty && !hasExtras
   }
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
@@ -59,55 +67,38 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// action per round.
   @inlinable @inline(__always)
   func notify(_ action: any ActionProtocol, _ state: State) {
-    guard let typed else {
-      guard let all else { return }
+    guard !typed.isEmpty else {
       for entry in all {
         guard let entry else { continue }
         Self.call(entry, action, state)
       }
       return
     }
-    let all = all ?? UnsafeBufferPointer(start: nil, count: 0)
-    Self.withUnretained(typed) { typed in
-      var i = 0
-      var j = 0
-      while true {
-        while i < all.count, all[i] == nil { i += 1 }
-        while j < typed.count, typed[j] == nil { j += 1 }
-        let next: Unmanaged<_Subscriber<State>>
-        switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
-        case (let a?, let b?):
-          if Self.id(a) < Self.id(b) {
-            next = a
-            i += 1
-          } else {
-            next = b
-            j += 1
-          }
-        case (let a?, nil):
+    var i = 0
+    var j = 0
+    while true {
+      while i < all.count, all[i] == nil { i += 1 }
+      while j < typed.count, typed[j] == nil { j += 1 }
+      let next: Unmanaged<_Subscriber<State>>
+      switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
+      case (let a?, let b?):
+        if Self.id(a) < Self.id(b) {
           next = a
           i += 1
-        case (nil, let b?):
+        } else {
           next = b
           j += 1
-        case (nil, nil):
-          return
         }
-        Self.call(next, action, state)
+      case (let a?, nil):
+        next = a
+        i += 1
+      case (nil, let b?):
+        next = b
+        j += 1
+      case (nil, nil):
+        return
       }
-    }
-  }
-
-  /// Lends the entries of `array` as unretained references, valid while `array` is held.
-  @inlinable @inline(__always)
-  static func withUnretained<R>(
-    _ array: ContiguousArray<_Subscriber<State>?>,
-    _ body: (UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>) -> R
-  ) -> R {
-    array.withUnsafeBufferPointer { entries in
-      // A strong reference and an unretained one have the same layout, and so do their
-      // optionals (one pointer, nil as zero).
-      entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { body($0) }
+      Self.call(next, action, state)
     }
   }
 
@@ -149,16 +140,16 @@ extension _SubscriberTable {
       // "1,000 subscribers on other types").
       if UInt(bitPattern: type) < UInt(byType.dense.count) {
         guard !byType.dense[type].isEmpty else { return }
-        guard list.all == nil else {
-          list.typed = byType.dense[type].slots
+        guard list.all.isEmpty else {
+          list.typed = Self.inPlace(byType.dense[type].slots)
           return
         }
-        // With nobody subscribed to every action, the type's bucket alone is the round, read
-        // in place like the bucket to every action: no retain and release of its array, and
-        // no merge.
+        // With nobody subscribed to every action, the type's bucket alone is the round: no
+        // merge.
         list.all = Self.inPlace(byType.dense[type].slots)
       } else if let slots = byType.sparseSlots(for: type) {
-        list.typed = slots
+        // The dictionary holds the bucket's array for the whole round, as `dense` does.
+        list.typed = Self.inPlace(slots)
       }
     }
   }
