@@ -191,7 +191,7 @@ public final class StoreCoordinator: Sendable {
     var receivers: [String] = []
     var isOwn = true
     while let (next, members) = inner.withLock({
-      core -> ((action: any ActionProtocol, cause: TraceCause?), [Member])? in
+      core -> ((action: any ActionProtocol, cause: _TraceCause?), [Member])? in
       // Freed stores are dropped only when a delivery found one: looking at every member's
       // weak reference on every broadcast would cost as much as a dispatch each.
       if hasGone { core.members.removeAll { $0.reference.object == nil } }

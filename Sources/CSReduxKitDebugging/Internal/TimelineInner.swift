@@ -14,7 +14,7 @@ struct TimelineRecord: Sendable {
   let action: any ActionProtocol
   var state: any Sendable
   var size: Int
-  let cause: TraceCause?
+  let cause: _TraceCause?
   var isRejected: Bool
   var isSkipped: Bool
   let timestamp: Date
@@ -192,9 +192,9 @@ struct TimelineInner: Sendable {
   /// timeline recorded. A mark that never became an entry (a thunk that the middleware did
   /// not pass on, an action of a store not recorded) hands on its own cause; the kind stays
   /// the one of the first link, how the action itself was dispatched.
-  func resolve(_ cause: TraceCause?) -> TimelineCause? {
+  func resolve(_ cause: _TraceCause?) -> TimelineCause? {
     guard let first = cause else { return nil }
-    var link: TraceCause? = first
+    var link: _TraceCause? = first
     var hops = 0
     while let current = link, hops < 64 {
       if tracers.contains(current.mark.tracer), let sequence = current.mark.sequence {
@@ -245,7 +245,7 @@ struct TimelineInner: Sendable {
 
   /// The effect whose dispatch `cause` is, when it is the mark of an effect this timeline
   /// recorded.
-  func effect(of cause: TraceCause?) -> Int? {
+  func effect(of cause: _TraceCause?) -> Int? {
     guard let cause, cause.kind == .effect, tracers.contains(cause.mark.tracer) else {
       return nil
     }

@@ -42,7 +42,7 @@ final class _EffectRegistry: Sendable {
         ? table.cancel(
           at: index,
           _EffectCancellation(
-            .newerEffect, by: trace.map { TraceCause(mark: $0.mark, kind: .effect) })
+            .newerEffect, by: trace.map { _TraceCause(mark: $0.mark, kind: .effect) })
         ) : []
       table.open.values[index].append(serial)
       return (serial, superseded)

@@ -57,9 +57,9 @@ package struct _EffectCancellation: Sendable {
   package let reason: Reason
   /// What cancelled it: the newer effect's mark, or what was being handled where the cancelling
   /// call was made (an entry, an effect); `nil` when nothing recorded was.
-  package let by: TraceCause?
+  package let by: _TraceCause?
 
-  init(_ reason: Reason, by: TraceCause?) {
+  init(_ reason: Reason, by: _TraceCause?) {
     self.reason = reason
     self.by = by
   }

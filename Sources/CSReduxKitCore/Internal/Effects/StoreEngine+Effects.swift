@@ -107,7 +107,7 @@ extension _StoreEngine {
         await self.runEffect(effect, serial: serial, context: context, trace: nil, work)
       }
     }
-    await _TraceContext.$current.withValue(TraceCause(mark: trace.mark, kind: .effect)) {
+    await _TraceContext.$current.withValue(_TraceCause(mark: trace.mark, kind: .effect)) {
       await self.runEffect(effect, serial: serial, context: context, trace: trace, work)
     }
   }

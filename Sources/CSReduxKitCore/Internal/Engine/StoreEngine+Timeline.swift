@@ -9,7 +9,7 @@ package enum _CauseKind: UInt8, Sendable {
 }
 
 /// The entry being handled (as its mark) and how a dispatch made now relates to it.
-package struct TraceCause: Sendable {
+package struct _TraceCause: Sendable {
   package let mark: _TraceMark
   package let kind: _CauseKind
 
@@ -24,7 +24,7 @@ package struct TraceCause: Sendable {
 /// its broadcasts and follows. Tasks inherit it, so an effect's dispatches keep the cause of
 /// the action that started the effect.
 package enum _TraceContext {
-  @TaskLocal package static var current: TraceCause?
+  @TaskLocal package static var current: _TraceCause?
 
   /// 1 once a timeline has recorded a store in this process, and 1 from then on; 0 before.
   ///
@@ -54,34 +54,34 @@ package enum _TraceContext {
   /// The cause bound here, if any; `nil` without a task-local read while no timeline has
   /// recorded a store.
   @inline(__always)
-  static var currentIfRecording: TraceCause? { mayHaveCause ? current : nil }
+  static var currentIfRecording: _TraceCause? { mayHaveCause ? current : nil }
 
   /// Runs `body` with the current cause, if any, changed to `kind`: a coordinator's deliveries
   /// keep the entry being handled and say how they were made.
   package static func with<Result>(_ kind: _CauseKind, _ body: () -> Result) -> Result {
     guard let cause = currentIfRecording else { return body() }
-    return $current.withValue(TraceCause(mark: cause.mark, kind: kind), operation: body)
+    return $current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
   }
 
   /// Runs an effect's work with the cause it inherited, if any, changed to `.effect`.
   static func asEffect(_ body: () async -> Void) async {
     guard let cause = currentIfRecording else { return await body() }
-    await $current.withValue(TraceCause(mark: cause.mark, kind: .effect), operation: body)
+    await $current.withValue(_TraceCause(mark: cause.mark, kind: .effect), operation: body)
   }
 }
 
 /// The cause a dispatch made here would have now; for a coordinator's broadcasts and follows,
 /// which carry it to the thread that delivers them. `nil`, after one atomic load, while no
 /// timeline has recorded a store in the process.
-func currentTraceCause() -> TraceCause? {
+func currentTraceCause() -> _TraceCause? {
   _TraceContext.currentIfRecording
 }
 
 /// Runs `body`, a coordinator's delivery, with `cause` (when there is one) as the cause of
 /// what it dispatches, made by `kind`.
-func withTraceCause(_ cause: TraceCause?, _ kind: _CauseKind, _ body: () -> Void) {
+func withTraceCause(_ cause: _TraceCause?, _ kind: _CauseKind, _ body: () -> Void) {
   guard let cause else { return body() }
-  _TraceContext.$current.withValue(TraceCause(mark: cause.mark, kind: kind), operation: body)
+  _TraceContext.$current.withValue(_TraceCause(mark: cause.mark, kind: kind), operation: body)
 }
 
 /// Runs `body`, part of a traced round, with the entry of `mark` (when there is one) as the
@@ -90,7 +90,7 @@ func withTraceCause(_ cause: TraceCause?, _ kind: _CauseKind, _ body: () -> Void
 @usableFromInline
 func _bindTraceMark(_ mark: _TraceMark?, _ kind: _CauseKind, _ body: () -> Void) {
   guard let mark else { return body() }
-  _TraceContext.$current.withValue(TraceCause(mark: mark, kind: kind), operation: body)
+  _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: kind), operation: body)
 }
 
 /// One action of a recorded store, from its arrival at the store to its entry in the
@@ -100,7 +100,7 @@ package final class _TraceMark: Sendable {
   /// The tracer of the store the action belongs to.
   package let tracer: ObjectIdentifier
   /// What was being handled when the action was dispatched.
-  package let cause: TraceCause?
+  package let cause: _TraceCause?
   /// The entry's global number, -1 until the timeline records it. Only the timeline that
   /// owns `tracer` reads or writes it, under its lock: a timeline looks at the number of a
   /// mark only after finding the mark's tracer among its own.
@@ -109,7 +109,7 @@ package final class _TraceMark: Sendable {
   /// the chain never passed on stays unadmitted; only the store's lock reads or sets it.
   nonisolated(unsafe) var isAdmitted = false
 
-  package init(tracer: ObjectIdentifier, cause: TraceCause?) {
+  package init(tracer: ObjectIdentifier, cause: _TraceCause?) {
     self.tracer = tracer
     self.cause = cause
   }
@@ -236,7 +236,7 @@ extension _StoreCore {
       context.mark.stopMiddlewareClock()
       return context.mark
     }
-    let cause = context.map { TraceCause(mark: $0.mark, kind: gate == nil ? $0.kind : .effect) }
+    let cause = context.map { _TraceCause(mark: $0.mark, kind: gate == nil ? $0.kind : .effect) }
     let mark = _TraceMark(tracer: id, cause: cause)
     mark.isAdmitted = true
     return mark
@@ -323,7 +323,7 @@ extension _StoreEngine {
     }
     let mark = _TraceMark(tracer: ObjectIdentifier(tracer), cause: _TraceContext.current)
     mark.startMiddlewareClock()
-    _TraceContext.$current.withValue(TraceCause(mark: mark, kind: .middleware)) {
+    _TraceContext.$current.withValue(_TraceCause(mark: mark, kind: .middleware)) {
       runMiddleware(from: 0, action, completion: completion)
     }
   }

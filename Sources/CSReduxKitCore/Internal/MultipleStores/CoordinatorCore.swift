@@ -2,7 +2,7 @@
 struct CoordinatorCore: Sendable {
   var members: [Member] = []
   /// Broadcasts to deliver, each with the cause it was made under (for a timeline).
-  var broadcasts: [(action: any ActionProtocol, cause: TraceCause?)] = []
+  var broadcasts: [(action: any ActionProtocol, cause: _TraceCause?)] = []
   var isBroadcasting = false
   var follows: [KeptFollow] = []
 

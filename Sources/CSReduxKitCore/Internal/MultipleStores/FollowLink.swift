@@ -14,11 +14,11 @@ final class _FollowLink: Sendable {
     let value: (any AnyObject & Sendable)?
     let route: FollowRoute
     /// The source's entry behind the value, when a timeline records the source.
-    let cause: TraceCause?
+    let cause: _TraceCause?
 
     init(
       value: (any AnyObject & Sendable)?, route: consuming FollowRoute,
-      cause: consuming TraceCause? = nil
+      cause: consuming _TraceCause? = nil
     ) {
       self.value = value
       self.route = route
@@ -146,7 +146,7 @@ final class _FollowLink: Sendable {
   /// lock.
   @inline(__always)
   func admit(
-    route: consuming FollowRoute, cause: consuming TraceCause?,
+    route: consuming FollowRoute, cause: consuming _TraceCause?,
     _ hold: () -> any AnyObject & Sendable, _ core: inout Core
   ) -> Pending? {
     if handing.load() == 0 {
