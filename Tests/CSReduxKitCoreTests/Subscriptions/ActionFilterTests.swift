@@ -66,32 +66,6 @@ struct ActionFilterTests {
     subscriptions.forEach { $0.cancel() }
   }
 
-  @Test("cancelled subscribers leave holes that a merged round skips, keeping the order")
-  func holesInMergedBuckets() {
-    // A cancelled subscriber's slot holds a cancelled stand-in until its bucket is compacted;
-    // the merge of the bucket to every action with the filtered one passes over stand-ins in
-    // both, in any position, and calls the others in subscription order.
-    let store = Store(
-      state: Counter(), reducer: Reducer<Counter> { _, state, finish in finish(state) })
-    let log = Locked<[String]>([])
-    let subscriptions = (0..<8).map { index in
-      index.isMultiple(of: 2)
-        ? store.subscribe { _, _ in log.append("all\(index)") }
-        : store.subscribe(to: [5]) { _, _ in log.append("typed\(index)") }
-    }
-    for index in [0, 1, 4, 7] { subscriptions[index].cancel() }
-    store.dispatch(Action(type: 5))
-    store.dispatch(Action(type: 6))
-    #expect(log.current == ["all2", "typed3", "typed5", "all6", "all2", "all6"])
-    let late = store.subscribe(to: [5]) { _, _ in log.append("late") }
-    subscriptions[2].cancel()
-    log.withLock { $0.removeAll() }
-    store.dispatch(Action(type: 5))
-    #expect(log.current == ["typed3", "typed5", "all6", "late"])
-    (subscriptions + [late]).forEach { $0.cancel() }
-    #expect(store.subscriberCount == 0)
-  }
-
   @Test("updates, main-actor and owner-bound subscriptions take the same filter")
   @MainActor func everyEntryPoint() async {
     let store = moduleStore("A")

@@ -156,7 +156,7 @@ extension _StoreCore {
   /// and this call: both are made by the thread running the queue, with no reducer running.
   @usableFromInline
   mutating func takeRoundExtras() -> (
-    _RoundExtras<State>?, ContiguousArray<_Subscriber<State>>
+    _RoundExtras<State>?, ContiguousArray<_Subscriber<State>?>
   ) {
     var taken: _RoundExtras<State>?
     if !extras.lateCompletions.isEmpty || !extras.deferredDispatches.isEmpty {

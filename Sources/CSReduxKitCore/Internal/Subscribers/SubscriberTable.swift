@@ -42,24 +42,14 @@ final class _Subscriber<State: StateProtocol>: Sendable {
   @inline(__always)
   @inlinable
   var isActive: Bool { cancelled.load() == 0 }
-
-  /// An entry that stands in a bucket's hole: cancelled from the start, with id 0 and a body
-  /// that does nothing, so that a round skips it with the test it makes of every entry and
-  /// needs no test of its own for holes.
-  @usableFromInline
-  static func makeHole() -> _Subscriber {
-    let subscription = Subscription(onCancel: {})
-    subscription.markCancelled()
-    return _Subscriber(id: 0, types: nil, subscription: subscription) { _, _ in }
-  }
 }
 
-/// An ordered list of subscribers with O(1) removal: removed entries leave a hole (the table's
-/// hole entry, see `_Subscriber.makeHole()`) that is squeezed out once holes outnumber entries.
+/// An ordered list of subscribers with O(1) removal: removed entries leave a hole that is
+/// squeezed out once holes outnumber entries.
 @usableFromInline
 struct _Bucket<State: StateProtocol> {
   @usableFromInline
-  var slots: ContiguousArray<_Subscriber<State>> = []
+  var slots: ContiguousArray<_Subscriber<State>?> = []
   @usableFromInline
   var live = 0
 
@@ -72,8 +62,8 @@ struct _Bucket<State: StateProtocol> {
   /// Drops the holes at the end, where a subscriber that has just subscribed and cancelled
   /// leaves one: the other entries keep their indices, and the bucket needs no compaction.
   @inlinable
-  mutating func trimTrailingHoles(_ hole: _Subscriber<State>) {
-    while let last = slots.last, last === hole { slots.removeLast() }
+  mutating func trimTrailingHoles() {
+    while let last = slots.last, last == nil { slots.removeLast() }
   }
 }
 
@@ -126,11 +116,7 @@ struct _SubscriberTable<State: StateProtocol> {
   var commitsUntilSweep = 0
   /// Every filtered subscriber once, for the round of a replaced state, from its commit until
   /// the round takes it (`_StoreCore.takeRoundExtras`); empty otherwise.
-  var everyFilteredRound: ContiguousArray<_Subscriber<State>> = []
-  /// What a removed entry leaves in its bucket's slot, made at the first removal; `nil` until
-  /// then.
-  @usableFromInline
-  var hole: _Subscriber<State>?
+  var everyFilteredRound: ContiguousArray<_Subscriber<State>?> = []
 
   @inlinable
   init() {}
@@ -169,7 +155,7 @@ struct _SubscriberTable<State: StateProtocol> {
     var entries = everyFilteredEntry()
     guard !entries.isEmpty else { return }
     entries.sort { $0.id < $1.id }
-    everyFilteredRound = ContiguousArray(entries)
+    everyFilteredRound = ContiguousArray(entries.map { Optional($0) })
     list.hasExtras = true
   }
 
@@ -229,17 +215,14 @@ struct _SubscriberTable<State: StateProtocol> {
   /// cancelled, so the round calls none of them again.
   @inlinable
   mutating func removeAll(deferred: Bool) -> [_Subscriber<State>] {
-    let entries =
-      all.slots.filter { $0 !== hole } + everyFilteredEntry() + pendingAdditions
+    let entries = all.slots.compactMap { $0 } + everyFilteredEntry() + pendingAdditions
     if deferred {
       pendingAdditions.removeAll()
       // Ids already scheduled are looked up again when the round ends and found gone.
       pendingRemovals.append(contentsOf: positions.keys)
       activeCount = 0
     } else {
-      let hole = hole
       self = _SubscriberTable()
-      self.hole = hole
     }
     return entries
   }
@@ -251,7 +234,7 @@ struct _SubscriberTable<State: StateProtocol> {
     var seen = Set<UInt64>()
     var entries: [_Subscriber<State>] = []
     for bucket in byType.buckets {
-      for entry in bucket.slots where entry !== hole && seen.insert(entry.id).inserted {
+      for case let entry? in bucket.slots where seen.insert(entry.id).inserted {
         entries.append(entry)
       }
     }
@@ -316,38 +299,26 @@ struct _SubscriberTable<State: StateProtocol> {
 
   @inlinable
   mutating func eraseFromBuckets(at position: _Position) -> _Subscriber<State>? {
-    let hole = holeEntry()
     switch position {
     case .all(let index):
-      let entry = all.slots[index]
-      all.slots[index] = hole
+      let entry = all.slots[index].take()
       all.live -= 1
-      all.trimTrailingHoles(hole)
+      all.trimTrailingHoles()
       if let compacted = compacted(all, type: nil) { all = compacted }
       return entry
     case .typed(let types, let indices):
       var entry: _Subscriber<State>?
       for (type, index) in zip(types, indices) {
         guard var bucket = byType.take(type) else { continue }
-        entry = bucket.slots[index]
-        bucket.slots[index] = hole
+        entry = bucket.slots[index].take()
         bucket.live -= 1
-        bucket.trimTrailingHoles(hole)
+        bucket.trimTrailingHoles()
         // An empty bucket is dropped, so routing to its type costs nothing again.
         guard !bucket.isEmpty else { continue }
         byType.put(compacted(bucket, type: type) ?? bucket, for: type)
       }
       return entry
     }
-  }
-
-  /// The entry a removed one leaves in its slot, made the first time one is removed.
-  @inlinable
-  mutating func holeEntry() -> _Subscriber<State> {
-    if let hole { return hole }
-    let made = _Subscriber<State>.makeHole()
-    hole = made
-    return made
   }
 
   /// Squeezes the holes out of `bucket` once they outnumber live entries, fixing the moved
@@ -358,7 +329,7 @@ struct _SubscriberTable<State: StateProtocol> {
     guard holes > 16, holes > bucket.live else { return nil }
     var result = _Bucket<State>()
     result.slots.reserveCapacity(bucket.live * 2)
-    for entry in bucket.slots where entry !== hole {
+    for case let entry? in bucket.slots {
       let newIndex = result.slots.count
       result.slots.append(entry)
       switch positions[entry.id] {

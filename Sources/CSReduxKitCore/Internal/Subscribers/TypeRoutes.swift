@@ -30,7 +30,7 @@ struct _TypeRoutes<State: StateProtocol> {
   /// (see `collect`); this lookup stays out of line, so that the dispatch path it sits on
   /// inlines no dictionary code.
   @inlinable @inline(never)
-  func sparseSlots(for type: Int) -> ContiguousArray<_Subscriber<State>>? {
+  func sparseSlots(for type: Int) -> ContiguousArray<_Subscriber<State>?>? {
     guard !Self.isDense(type), !sparse.isEmpty else { return nil }
     return sparse[type]?.slots
   }

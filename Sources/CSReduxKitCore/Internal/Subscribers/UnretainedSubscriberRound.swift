@@ -13,9 +13,9 @@
 ///   too, under the same ownership. The one list the table makes for a round (every filtered
 ///   subscriber once, for a replaced state) is owned by the round's extras
 ///   (`takeRoundExtras`), which the round keeps alive until its last subscriber returned.
-/// - A strong reference and an unretained one have the same layout (one pointer): an array of
-///   references is read as an array of unretained ones by rebinding its memory, never by
-///   copying it.
+/// - A strong reference and an unretained one have the same layout, and so do their optionals
+///   (one pointer, `nil` as zero): an array of references is read as an array of unretained
+///   ones by rebinding its memory, never by copying it.
 
 /// The subscribers to notify for one action, in subscription order: the ones that take every
 /// action merged with the ones filtered on this action's type. The table defers its own
@@ -31,13 +31,13 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
   /// unchanged while the round reads it. Retaining the array instead costs two atomic
   /// operations per dispatch. Empty when there is no such bucket: an empty buffer rather than
   /// an optional one, whose case the round would keep and test in a byte of its own.
-  @usableFromInline var all = UnsafeBufferPointer<Unmanaged<_Subscriber<State>>>(
+  @usableFromInline var all = UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>(
     start: nil, count: 0)
   /// The entries of the bucket filtered on the action's type, read in place like `all`, when
   /// it is merged with `all` or its type is large or negative; for a replaced state, every
   /// filtered subscriber once, from the list the round's extras own. Unretained, so that a
   /// round has nothing to release when it ends.
-  @usableFromInline var typed = UnsafeBufferPointer<Unmanaged<_Subscriber<State>>>(
+  @usableFromInline var typed = UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?>(
     start: nil, count: 0)
   /// Readers of the state to wake: they waited while it was lent to an in-place reduction.
   @usableFromInline var readersToWake = 0
@@ -58,10 +58,6 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
 
   /// Calls each active subscriber with `action` and `state`, ordered by subscription id.
   ///
-  /// A bucket's holes hold the table's hole entry, which is cancelled: the walk skips them
-  /// with the test every entry gets, and in the merge its id (0) is picked first and skipped,
-  /// which keeps the live entries of both buckets in order.
-  ///
   /// The table's buckets (and the list's filtered array) hold the entries for the whole round,
   /// so the entries are read as unretained references: no reference count changes per
   /// subscriber.
@@ -72,19 +68,35 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
   @inlinable @inline(__always)
   func notify(_ action: any ActionProtocol, _ state: State) {
     guard !typed.isEmpty else {
-      for entry in all { Self.call(entry, action, state) }
+      for entry in all {
+        guard let entry else { continue }
+        Self.call(entry, action, state)
+      }
       return
     }
     var i = 0
     var j = 0
-    while i < all.count || j < typed.count {
+    while true {
+      while i < all.count, all[i] == nil { i += 1 }
+      while j < typed.count, typed[j] == nil { j += 1 }
       let next: Unmanaged<_Subscriber<State>>
-      if j == typed.count || (i < all.count && Self.id(all[i]) < Self.id(typed[j])) {
-        next = all[i]
+      switch (i < all.count ? all[i] : nil, j < typed.count ? typed[j] : nil) {
+      case (let a?, let b?):
+        if Self.id(a) < Self.id(b) {
+          next = a
+          i += 1
+        } else {
+          next = b
+          j += 1
+        }
+      case (let a?, nil):
+        next = a
         i += 1
-      } else {
-        next = typed[j]
+      case (nil, let b?):
+        next = b
         j += 1
+      case (nil, nil):
+        return
       }
       Self.call(next, action, state)
     }
@@ -101,9 +113,7 @@ struct _UnretainedSubscriberRound<State: StateProtocol> {
     _ entry: Unmanaged<_Subscriber<State>>, _ action: any ActionProtocol, _ state: State
   ) {
     entry._withUnsafeGuaranteedRef { entry in
-      // An active entry is the usual one: the walk is laid out for it, with the loop's test
-      // after the call (docs/performance.md, "Below `9fd9c38`").
-      if _fastPath(entry.isActive) { entry.body(action, state) }
+      if entry.isActive { entry.body(action, state) }
     }
   }
 }
@@ -149,10 +159,10 @@ extension _SubscriberTable {
   /// for why it stays valid while the round runs.
   @inlinable @inline(__always)
   static func inPlace(
-    _ slots: ContiguousArray<_Subscriber<State>>
-  ) -> UnsafeBufferPointer<Unmanaged<_Subscriber<State>>> {
+    _ slots: ContiguousArray<_Subscriber<State>?>
+  ) -> UnsafeBufferPointer<Unmanaged<_Subscriber<State>>?> {
     slots.withUnsafeBufferPointer { entries in
-      entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>.self) { $0 }
+      entries.withMemoryRebound(to: Unmanaged<_Subscriber<State>>?.self) { $0 }
     }
   }
 }
