@@ -9,13 +9,7 @@ struct TimelineForeignActionTests {
     let timeline = Timeline()
     let todos = todoStore()
     try timeline.record(todos, codec: todosCodec)
-    _ = await todos.send(Action(TodoAction.add, data: "Buy milk"))
-    // AccountAction.signIn has raw value 0, as TodoAction.add: only its enum tells them apart.
-    let outcome = await todos.send(Action(AccountAction.signIn, data: "milk")).outcome
-    guard case .failed(let error) = outcome else {
-      Issue.record("expected .failed, got \(outcome)")
-      return
-    }
+    let error = await addThenSendForeign(to: todos)
     #expect(error is ForeignActionError)
     #expect(todos.state.items == ["Buy milk"])
     let entries = timeline.entries
@@ -31,14 +25,22 @@ struct TimelineForeignActionTests {
     let todos = todoStore()
     try timeline.record(todos, codec: todosCodec)
     timeline.stopRecording()
+    let error = await addThenSendForeign(to: todos)
+    #expect(error is ForeignActionError)
+    #expect(todos.state.items == ["Buy milk"])
+    #expect(timeline.entries.isEmpty)
+  }
+
+  /// Adds "Buy milk", then sends `AccountAction.signIn`, whose raw value 0 is `TodoAction.add`'s:
+  /// only its enum tells them apart. Returns the error the foreign action failed with, or
+  /// records an issue and returns `nil` when it did not fail.
+  private func addThenSendForeign(to todos: Store<TodoState>) async -> (any Error)? {
     _ = await todos.send(Action(TodoAction.add, data: "Buy milk"))
     let outcome = await todos.send(Action(AccountAction.signIn, data: "milk")).outcome
     guard case .failed(let error) = outcome else {
       Issue.record("expected .failed, got \(outcome)")
-      return
+      return nil
     }
-    #expect(error is ForeignActionError)
-    #expect(todos.state.items == ["Buy milk"])
-    #expect(timeline.entries.isEmpty)
+    return error
   }
 }
